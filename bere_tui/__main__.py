@@ -1,0 +1,5 @@
+"""`python -m bere_tui` runs the same command line as `bere`."""
+
+from bere_tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,130 @@
+"""The command line: the only place that chooses between the app, `replay` and `sim`.
+
+Textual is imported only when a screen is opened, so `bere --version`, `bere replay --json` and `bere sim`
+start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from bere_tui import __version__
+from bere_tui.i18n import _
+
+VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one clear line and exit 2, as argparse does, without the usage dump
+        self.exit(2, f"error: {message}\n{_('(see: bere --help)')}\n")
+
+
+def _names(text: str) -> list[str]:
+    return [x.strip() for x in text.split(",") if x.strip()]
+
+
+def _add_display_options(parser: argparse.ArgumentParser, default) -> None:
+    """Options of every screen; accepted before or after the sub-command (`bere --ascii play`)."""
+    parser.add_argument("--ascii", action="store_true", default=default,
+                        help=_("plain ASCII: no box drawing or emoji"))
+    parser.add_argument("--no-mouse", action="store_true", default=default, help=_("ignore the mouse"))
+    parser.add_argument("--no-animation", action="store_true", default=default, help=_("show placements at once"))
+    parser.add_argument("--config", metavar="PATH", default=default,
+                        help=_("settings file (default: the user config folder)"))
+
+
+DISPLAY_DEFAULTS = {"ascii": False, "no_mouse": False, "no_animation": False, "config": None}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="bere", description=_("6 nimmt! (6 bere!, Take 5) in the terminal."))
+    parser.add_argument("--version", action="version", version=f"bere-tui {__version__}")
+    _add_display_options(parser, argparse.SUPPRESS)
+    display = argparse.ArgumentParser(add_help=False)
+    _add_display_options(display, argparse.SUPPRESS)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", parents=[display], help=_("start a game, skipping the setup screen"))
+    play.add_argument("--variant", choices=VARIANT_NAMES, default="base")
+    play.add_argument("--players", type=_names, default=[], help=_("names of the people, comma-separated"))
+    play.add_argument("--bots", type=_names, default=[], help=_("one bot seat per level: random, heuristic, ..."))
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--target", type=int, default=None, help=_("points that end a game (default 66)"))
+    play.add_argument("--load", metavar="FILE", help=_("continue a saved game record"))
+
+    teach = sub.add_parser("teach", parents=[display], help=_("learn the game by playing guided deals"))
+    teach.add_argument("lesson", nargs="?", help=_("the lesson to open"))
+
+    replay = sub.add_parser("replay", parents=[display], help=_("show a game record"))
+    replay.add_argument("file")
+    replay.add_argument("--json", action="store_true", help=_("print the final state as bere-result/1"))
+
+    sim = sub.add_parser("sim", help=_("play bot-only games and print statistics"))
+    sim.add_argument("--variant", choices=VARIANT_NAMES, default="base")
+    sim.add_argument("--bots", type=_names, required=True)
+    sim.add_argument("--games", type=int, required=True)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--json", action="store_true")
+    return parser
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def cmd_replay_json(path: str) -> int:
+    from bere_tui.record import RecordError, load, result
+
+    try:
+        game = load(path)
+    except RecordError as exc:
+        return _fail(str(exc))
+    print(json.dumps(result(game)))
+    return 0
+
+
+def cmd_sim(args) -> int:
+    from bere_tui.bots import BOTS
+    from bere_tui.engine import VARIANTS
+    from bere_tui.sim import simulate
+
+    info = VARIANTS[args.variant]
+    unknown = [b for b in args.bots if b not in BOTS]
+    if unknown:
+        return _fail(_("unknown bot {bot!r}; known: {known}").format(bot=unknown[0], known=", ".join(BOTS)))
+    if not info.min_players <= len(args.bots) <= info.max_players:
+        return _fail(_("{variant} is for {lo} to {hi} players, not {n}").format(
+            variant=args.variant, lo=info.min_players, hi=info.max_players, n=len(args.bots)))
+    if args.games < 1:
+        return _fail(_("--games must be at least 1"))
+    stats = simulate(args.variant, args.bots, args.games, args.seed)
+    if args.json:
+        print(json.dumps(stats))
+        return 0
+    print(_("{games} games of {variant} in {seconds:.2f} s").format(
+        games=stats["games"], variant=args.variant, seconds=stats["seconds"]))
+    print(f"{_('seat'):>4}  {_('bot'):<12} {_('wins'):>6} {_('mean score'):>11}")
+    for i, seat in enumerate(stats["seats"]):
+        print(f"{i:>4}  {seat['bot']:<12} {seat['wins']:>6} {seat['mean_score']:>11.2f}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    for key, value in DISPLAY_DEFAULTS.items():
+        if not hasattr(args, key):
+            setattr(args, key, value)
+    if args.command == "replay" and args.json:
+        return cmd_replay_json(args.file)
+    if args.command == "sim":
+        return cmd_sim(args)
+    from bere_tui.ui.app import run_app  # Textual only from here on
+
+    return run_app(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

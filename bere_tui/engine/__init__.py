@@ -1,0 +1,16 @@
+"""The rules of 6 nimmt! and its variants: pure Python, no UI, no file or terminal I/O.
+
+Public API: `Game` (pending, legal, apply, view), `IllegalAction`, `SetupError`, the event classes,
+`bullheads` and the variant table `VARIANTS`.
+"""
+
+from bere_tui.engine.cards import HEADS, bullheads, row_bullheads
+from bere_tui.engine.errors import BereError, IllegalAction, SetupError
+from bere_tui.engine.events import *  # noqa: F401,F403
+from bere_tui.engine.game import Game
+from bere_tui.engine.variants import SPECIAL_NAMES, VARIANTS, VariantInfo
+
+__all__ = [
+    "HEADS", "bullheads", "row_bullheads", "BereError", "IllegalAction", "SetupError", "Game",
+    "SPECIAL_NAMES", "VARIANTS", "VariantInfo",
+]

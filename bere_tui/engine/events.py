@@ -1,0 +1,122 @@
+"""Events: every change the players should see. The UI animates them, the log lists them, tests assert on them.
+
+All are frozen, slotted dataclasses holding plain ints, strings and tuples.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "Event", "Dealt", "Drafted", "Selected", "Revealed", "Placed", "RowTaken", "SpecialPlayed",
+    "Cancelled", "Swapped", "ParityMoved", "SpecialsGiven", "RoundScored", "GameOver",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """A round starts: rows laid out (B2). `rows` is empty in Pro until the draft ends."""
+    round: int
+    rows: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Drafted(Event):
+    """Pro (P2): a player drafted a card from the open pool."""
+    player: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Selected(Event):
+    """A player chose a card in secret (B3). The card itself is not public yet."""
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed(Event):
+    """All choices shown together (B3): (card, player) pairs, lowest card first."""
+    turn: int
+    cards: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Placed(Event):
+    """A card went into a row. `position` is its index in the row; `new_row` when it started row `row`."""
+    player: int
+    card: int
+    row: int
+    position: int
+    new_row: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RowTaken(Event):
+    """A player took cards of a row into their bull pile (B5, B6, A-INS-3, A-5TH-2).
+
+    `row` is the row's index before the take; `removed` when the row disappeared (A-5TH-2);
+    `reason` is "sixth" (B5 or capacity), "low" (B6) or "insert" (A-INS-3).
+    """
+    player: int
+    row: int
+    cards: tuple[int, ...]
+    bullheads: int
+    reason: str
+    removed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialPlayed(Event):
+    """Anniversary: a special card was played beside a placement (A3). `details` holds its choices."""
+    player: int
+    special: str
+    card: int
+    details: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Cancelled(Event):
+    """Anniversary (A-NP-1): cards set aside by Negative = Positive."""
+    player: int
+    positive: int
+    cancelled: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped(Event):
+    """Anniversary (A5): a special card discarded after taking a row, and one drawn (`drew` only for its owner)."""
+    player: int
+    discarded: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialsGiven(Event):
+    """Anniversary (A6): each player received `count` special cards for round 2."""
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ParityMoved(Event):
+    """Even/Odd (E2, E4): the EVEN/ODD card now lies beside `row`, showing `parity` ("even" or "odd")."""
+    row: int
+    parity: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored(Event):
+    """End of a round (B8): bullheads of the round and totals, one entry per player."""
+    round: int
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """End of the game (B9, A7): the winners share the lowest total."""
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]

@@ -1,0 +1,600 @@
+"""One table of 6 nimmt!: the state, the decision the game waits for, the legal actions, and `apply`.
+
+Flow (RULES B3): every player selects in secret; when the last selection arrives the cards are revealed and
+resolved lowest first, one placement at a time. A placement may pause at a prompt (take_row, and in the
+Anniversary variant special, cancel, swap: A-ORD-1..4). After the last turn the round is scored (B8) and the
+game ends (B9, A7) or deals again.
+
+Actions are plain dicts in the game record's spelling (spec/record.md), e.g.
+`{"player": 0, "do": "select", "card": 44}`. `apply` validates an action completely before changing anything.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+
+from bere_tui.engine import specials as special_cards
+from bere_tui.engine.cards import DECK_SIZE, HEADS
+from bere_tui.engine.errors import IllegalAction, SetupError
+from bere_tui.engine.events import (
+    Cancelled,
+    Dealt,
+    Drafted,
+    Event,
+    GameOver,
+    ParityMoved,
+    Placed,
+    Revealed,
+    RoundScored,
+    RowTaken,
+    Selected,
+    Swapped,
+)
+from bere_tui.engine.row import Row
+from bere_tui.engine.variants import DEFAULT_TARGET, SPECIAL_COPIES, SPECIAL_NAMES, VARIANTS
+from bere_tui.i18n import _
+
+#: the fields each kind of action carries besides "player" and "do" (special's depend on the card)
+ACTION_FIELDS = {
+    "select": ("card",),
+    "draft": ("card",),
+    "take_row": ("row",),
+    "cancel": ("positive", "cancel"),
+    "swap": ("discard",),
+    "special": None,
+}
+
+
+class Placement:
+    """The placement being resolved: whose card, at which stage, and what it has done so far."""
+
+    __slots__ = ("player", "card", "stage", "special", "taken", "taken_row", "np")
+
+    def __init__(self, player: int, card: int) -> None:
+        self.player = player
+        self.card = card
+        self.stage = "special"  # special -> place -> after -> swap -> done
+        self.special: str | None = None
+        self.taken: list[int] | None = None  # the cards this placement took into the bull pile
+        self.taken_row: list[int] | None = None  # the cards of the row being taken (A-NP-1)
+        self.np = False  # Negative = Positive was played (A-NP-1)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Game:
+    """One game. Create it, then loop: look at `pending`, ask `legal(player)`, `apply(action)`."""
+
+    def __init__(self, variant: str = "base", players=("Player 1", "Player 2"), seed: int = 0,
+                 options: dict | None = None, deals: list[dict] | None = None) -> None:
+        if variant not in VARIANTS:
+            raise SetupError(_("unknown variant {variant!r}; known: {known}").format(
+                variant=variant, known=", ".join(VARIANTS)))
+        info = VARIANTS[variant]
+        self.info = info
+        self.variant = variant
+        self.players = [p if isinstance(p, dict) else {"name": str(p)} for p in players]
+        n = self.n = len(self.players)
+        if not info.min_players <= n <= info.max_players:  # B1, P1, A1
+            raise SetupError(_("{variant} is for {lo} to {hi} players, not {n}").format(
+                variant=variant, lo=info.min_players, hi=info.max_players, n=n))
+        self.options = self._check_options(options or {})
+        if not _is_int(seed):
+            raise SetupError(_("the seed must be a whole number"))
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.given_deals = [d for d in (deals or [])]
+        self._check_deals()
+        self.dealt: list[dict] = []  # the deal of every round so far, for the record
+        self.actions: list[dict] = []
+
+        self.round = 0
+        self.turn = 0
+        self.rows: list[Row] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.specials: list[list[str]] = [[] for _ in range(n)]
+        self.piles: list[list[int]] = [[] for _ in range(n)]
+        self.set_aside: list[list[int]] = [[] for _ in range(n)]
+        self.scores: list[list[int]] = [[] for _ in range(n)]  # bullheads of each finished round
+        self.out_of_play: list[int] = []
+        self.draw_pile: list[str] = []  # top first
+        self.discard_pile: list[str] = []
+        self.pool: list[int] = []  # Pro draft (P2)
+        self.first_player = 0
+        self.selected: dict[int, int] = {}
+        self.waiting: list[int] = []  # players still to select
+        self.revealed: tuple[tuple[int, int], ...] = ()
+        self.queue: list[tuple[int, int]] = []  # revealed (card, player) still to place
+        self.placing: Placement | None = None
+        self.pending: dict | None = None
+        self.finished = False
+        self.winners: tuple[int, ...] = ()
+        self.opening_events: list[Event] = []
+        self._start_round(self.opening_events)
+        self._advance(self.opening_events)
+
+    # ------------------------------------------------------------------ setup
+
+    def _check_options(self, options: dict) -> dict:
+        if not isinstance(options, dict):
+            raise SetupError(_("options must be an object"))
+        out = {"target": DEFAULT_TARGET, "rounds": None}
+        for key, value in options.items():
+            if key not in ("target", "rounds"):
+                raise SetupError(_("unknown option {key!r}").format(key=key))
+            if key not in self.info.options:
+                raise SetupError(_("option {key!r} is not used in the {variant} variant").format(
+                    key=key, variant=self.variant))
+            if value is None and key == "rounds":
+                continue
+            if not _is_int(value) or value < 1:
+                raise SetupError(_("option {key!r} must be a whole number of at least 1").format(key=key))
+            out[key] = value
+        return out
+
+    def _check_deals(self) -> None:
+        hand = self.info.hand_size
+        for i, deal in enumerate(self.given_deals):
+            where = _("deal {i}").format(i=i)
+            if not isinstance(deal, dict):
+                raise SetupError(_("{where}: must be an object").format(where=where))
+            if self.variant == "pro":
+                if deal:
+                    raise SetupError(_("{where}: the Pro variant has no random deal; hands come from the draft (P2)")
+                                     .format(where=where))
+                continue
+            rows, hands = deal.get("rows"), deal.get("hands")
+            if not isinstance(rows, list) or len(rows) != 4:
+                raise SetupError(_("{where}: 'rows' must list 4 row starters").format(where=where))
+            if not isinstance(hands, list) or len(hands) != self.n:
+                raise SetupError(_("{where}: 'hands' must hold one hand per player ({n})").format(where=where, n=self.n))
+            seen: set[int] = set()
+            for card in rows + [c for h in hands if isinstance(h, list) for c in h]:
+                if not _is_int(card) or not 1 <= card <= DECK_SIZE:
+                    raise SetupError(_("{where}: {card!r} is not a card (1 to 104)").format(where=where, card=card))
+                if card in seen:
+                    raise SetupError(_("{where}: card {card} is dealt twice").format(where=where, card=card))
+                seen.add(card)
+            for p, h in enumerate(hands):
+                if not isinstance(h, list) or len(h) != hand:
+                    raise SetupError(_("{where}: player {p}'s hand must hold {k} cards").format(where=where, p=p, k=hand))
+            if self.variant == "anniversary":
+                special_cards.check_deal(deal, i, self.n, where)
+            elif "specials" in deal or "special_pile" in deal:
+                raise SetupError(_("{where}: special cards belong to the anniversary variant").format(where=where))
+
+    def _start_round(self, ev: list[Event]) -> None:
+        """B2 (and P2, A2, A6, E2): a new round."""
+        self.round += 1
+        self.turn = 0
+        n = self.n
+        self.piles = [[] for _ in range(n)]
+        self.set_aside = [[] for _ in range(n)]
+        self.revealed = ()
+        if self.variant == "anniversary" and self.round > 1:
+            special_cards.discard_row_markers(self)  # A6
+        if self.variant == "pro":
+            self.first_player = (self.round - 1) % n  # P3: the first drafter moves one seat each round
+            self.pool = list(range(1, 10 * n + 5))  # P1
+            self.hands = [[] for _ in range(n)]
+            self.rows = []
+            self.out_of_play = list(range(10 * n + 5, DECK_SIZE + 1))
+            self.dealt.append({})
+            ev.append(Dealt(self.round, ()))
+            self.pending = {"do": "draft", "player": self.first_player}
+            return
+        hand = self.info.hand_size
+        idx = self.round - 1
+        # The generator is drawn from the same way whether or not the record gives this deal, so that
+        # later shuffles (A5) replay identically either way.
+        deck = list(range(1, DECK_SIZE + 1))
+        self.rng.shuffle(deck)
+        if idx < len(self.given_deals):
+            deal = self.given_deals[idx]
+            rows = list(deal["rows"])
+            hands = [list(h) for h in deal["hands"]]
+            used = set(rows).union(*hands)
+            self.out_of_play = [c for c in range(1, DECK_SIZE + 1) if c not in used]
+        else:
+            hands = [deck[p * hand:(p + 1) * hand] for p in range(n)]
+            rows = deck[n * hand:n * hand + 4]
+            self.out_of_play = sorted(deck[n * hand + 4:])
+            deal = None
+        self.hands = [sorted(h) for h in hands]
+        self.rows = [Row([c]) for c in rows]
+        record_deal = {"rows": rows, "hands": [list(h) for h in hands]}
+        if self.variant == "anniversary":
+            special_cards.deal_specials(self, deal, record_deal, ev)
+        self.dealt.append(record_deal)
+        ev.append(Dealt(self.round, tuple(rows)))
+        if self.variant == "even-odd":
+            # E2: beside the row whose first card is lowest, showing that card's parity
+            r = min(range(4), key=lambda i: self.rows[i].cards[0])
+            self.rows[r].parity = self.rows[r].cards[0] & 1
+            ev.append(ParityMoved(r, "odd" if self.rows[r].parity else "even"))
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.turn += 1
+        self.selected = {}
+        self.waiting = list(range(self.n))
+        self.pending = {"do": "select", "players": self.waiting}
+
+    # ------------------------------------------------------------------ flow
+
+    def _advance(self, ev: list[Event]) -> None:
+        """Resolve until a decision is needed (self.pending) or the game is over."""
+        while True:
+            if self.placing is not None:
+                if not self._continue_placement(ev):
+                    return
+                self.placing = None
+                continue
+            if self.pending is not None:
+                return
+            if self.queue:
+                card, player = self.queue.pop(0)
+                self.placing = Placement(player, card)
+                continue
+            # the turn is resolved
+            if self.hands[0]:
+                self._start_turn()
+                return
+            self._end_round(ev)
+            if self.finished:
+                return
+
+    def _continue_placement(self, ev: list[Event]) -> bool:
+        """Move the current placement on; False when it stops at a prompt (A-ORD-1..4)."""
+        pl = self.placing
+        p = pl.player
+        if pl.stage == "special":
+            pl.stage = "place"
+            if self.specials[p]:  # A-ORD-1
+                self.pending = {"do": "special", "player": p, "card": pl.card}
+                return False
+        if pl.stage == "place":
+            row = self.target_row(pl.card)
+            if row < 0:  # B6 (A8: checked at every placement)
+                self.pending = {"do": "take_row", "player": p, "card": pl.card}
+                return False
+            self._place(p, pl.card, row, ev)
+            pl.stage = "after"
+        if pl.stage == "after":
+            pl.stage = "swap"
+            if pl.np and pl.taken is not None:  # A-ORD-3
+                self.pending = {"do": "cancel", "player": p, "card": pl.card}
+                return False
+        if pl.stage == "swap":
+            pl.stage = "done"
+            if pl.taken is not None and self.specials[p]:  # A-ORD-4, A5
+                self.pending = {"do": "swap", "player": p, "card": pl.card}
+                return False
+        return True
+
+    def target_row(self, card: int) -> int:
+        """B4: the row whose last card is the highest still below `card`, among rows that accept it
+        (A-STOP-2, E3); -1 when the card is lower than all of them (B6)."""
+        best, best_tail = -1, -1
+        for i, row in enumerate(self.rows):
+            if row.stop or (row.parity is not None and card & 1 != row.parity):
+                continue
+            tail = row.cards[-1]
+            if best_tail < tail < card:
+                best, best_tail = i, tail
+        return best
+
+    def takes_row(self, card: int) -> bool:
+        """Whether placing `card` by B4-B6 now would take a row (B5, B6, or a 7th card: A-NP-1)."""
+        r = self.target_row(card)
+        return r < 0 or len(self.rows[r].cards) >= self.rows[r].capacity
+
+    def _place(self, p: int, card: int, r: int, ev: list[Event]) -> None:
+        """B4/B5: add `card` to row r, or take the row when it is full (capacity 5, or 6: A9)."""
+        row = self.rows[r]
+        if len(row.cards) >= row.capacity:
+            self.take_row(p, r, row.cards, card, "sixth", ev)
+        else:
+            row.cards.append(card)
+            ev.append(Placed(p, card, r, len(row.cards) - 1))
+
+    def take_row(self, p: int, r: int, taken: list[int], new_first: int, reason: str, ev: list[Event]) -> None:
+        """A player takes cards of row r into their bull pile (B5, B6, B7); `new_first` starts the row again."""
+        rows = self.rows
+        row = rows[r]
+        pl = self.placing
+        pl.taken_row = list(taken)
+        taken = list(taken)
+        removed = False
+        if self.variant == "anniversary":
+            fifth = next((x for x in rows if x.fifth), None)
+            if fifth is not None:  # A-5TH-2: collect the placed card too; the row disappears
+                fifth.fifth = False
+                self.discard_pile.append("fifth_row")
+                taken.append(new_first)
+                removed = True
+            if row.seven:  # A-7N-2
+                row.seven = False
+                self.discard_pile.append("seven_nimmt")
+        if removed:
+            del rows[r]
+        else:
+            row.cards = [new_first]
+        self.piles[p].extend(taken)
+        pl.taken = taken
+        ev.append(RowTaken(p, r, tuple(taken), sum(HEADS[c] for c in taken), reason, removed))
+        if not removed:
+            ev.append(Placed(p, new_first, r, 0, True))
+        if self.variant == "anniversary":
+            for x in rows:  # A-STOP-3: every Stop goes after the take
+                if x.stop:
+                    x.stop = False
+                    self.discard_pile.append("stop")
+        elif self.variant == "even-odd":
+            self._move_parity(ev)
+
+    def _move_parity(self, ev: list[Event]) -> None:
+        """E4: after a take, the EVEN/ODD card moves to the other row whose last card is lowest."""
+        rows = self.rows
+        old = next(i for i, x in enumerate(rows) if x.parity is not None)
+        new = min((i for i in range(len(rows)) if i != old), key=lambda i: rows[i].cards[-1])
+        rows[old].parity = None
+        rows[new].parity = rows[new].cards[-1] & 1
+        ev.append(ParityMoved(new, "odd" if rows[new].parity else "even"))
+
+    def _end_round(self, ev: list[Event]) -> None:
+        """B8: add the round's bullheads; B9/A7: end the game or deal again."""
+        round_scores = []
+        for p in range(self.n):
+            s = sum(HEADS[c] for c in self.piles[p])
+            self.scores[p].append(s)
+            round_scores.append(s)
+        totals = tuple(sum(s) for s in self.scores)
+        ev.append(RoundScored(self.round, tuple(round_scores), totals))
+        if self.variant == "anniversary":
+            over = self.round >= 2  # A6, A7
+        elif self.options["rounds"] is not None:
+            over = self.round >= self.options["rounds"]  # B10 option
+        else:
+            over = max(totals) >= self.options["target"]  # B9
+        if over:
+            if self.variant == "anniversary":  # A7: unused special cards are discarded
+                for hand in self.specials:
+                    self.discard_pile.extend(hand)
+                    hand.clear()
+            best = min(totals)
+            self.winners = tuple(p for p in range(self.n) if totals[p] == best)
+            self.finished = True
+            self.pending = None
+            ev.append(GameOver(self.winners, totals))
+        else:
+            self._start_round(ev)
+
+    # ------------------------------------------------------------------ queries
+
+    def legal(self, player: int) -> list[dict]:
+        """Every action `player` may take now (empty when it is not their decision).
+
+        For `cancel` the list holds the best cancellation for each possible positive card; `apply` accepts any
+        set within the positive value (A-NP-1).
+        """
+        pend = self.pending
+        if pend is None:
+            return []
+        do = pend["do"]
+        if do == "select":
+            if player not in self.waiting:
+                return []
+            return [{"player": player, "do": "select", "card": c} for c in self.hands[player]]
+        if pend.get("player") != player:
+            return []
+        if do == "draft":
+            return [{"player": player, "do": "draft", "card": c} for c in self.pool]
+        if do == "take_row":
+            return [{"player": player, "do": "take_row", "row": r} for r in self.low_card_rows()]
+        if do == "special":
+            return special_cards.legal_specials(self, player, self.placing.card)
+        if do == "cancel":
+            return special_cards.legal_cancels(self, player)
+        if do == "swap":
+            names = sorted(set(self.specials[player]), key=SPECIAL_NAMES.index)
+            return [{"player": player, "do": "swap", "discard": d} for d in [None, *names]]
+        return []  # pragma: no cover
+
+    def low_card_rows(self) -> list[int]:
+        """B6: any row may be chosen, except a stopped one (A-STOP-2)."""
+        return [r for r, row in enumerate(self.rows) if not row.stop]
+
+    def totals(self) -> list[int]:
+        """Running totals: finished rounds plus this round's bull pile (B10)."""
+        if self.finished:
+            return [sum(s) for s in self.scores]
+        return [sum(s) + sum(HEADS[c] for c in pile) for s, pile in zip(self.scores, self.piles)]
+
+    def round_scores(self, p: int) -> list[int]:
+        """Bullheads of each round so far, the current one last (record spec)."""
+        if self.finished:
+            return list(self.scores[p])
+        return self.scores[p] + [sum(HEADS[c] for c in self.piles[p])]
+
+    def describe_pending(self) -> str:
+        pend = self.pending
+        if pend is None:
+            return _("nothing (the game is over)")
+        if pend["do"] == "select":
+            return _("select by players {players}").format(players=", ".join(map(str, pend["players"])))
+        return _("{do} by player {player}").format(do=pend["do"], player=pend["player"])
+
+    def view(self, player: int | None = None):
+        """What `player` may know (None: the public table). See engine.view."""
+        from bere_tui.engine.view import make_view
+
+        return make_view(self, player)
+
+    def record(self) -> dict:
+        """The game so far as a bere-record/1 object (spec/record.md)."""
+        deals = [] if self.variant == "pro" else [
+            {k: (list(v) if isinstance(v, list) else v) for k, v in d.items()} for d in self.dealt]
+        if self.variant == "anniversary":
+            deals = deals[:1] + [{"rows": d["rows"], "hands": d["hands"]} for d in deals[1:]]
+        options = {k: v for k, v in self.options.items() if k in self.info.options and v is not None
+                   and not (k == "target" and v == DEFAULT_TARGET)}
+        return {
+            "format": "bere-record/1",
+            "variant": self.variant,
+            "options": options,
+            "players": [dict(p) for p in self.players],
+            "seed": self.seed,
+            "deals": deals,
+            "actions": [dict(a) for a in self.actions],
+        }
+
+    # ------------------------------------------------------------------ actions
+
+    def apply(self, action: dict) -> list[Event]:
+        """Check `action`, carry it out, and return the events it caused. Raises IllegalAction, changing nothing."""
+        if not isinstance(action, dict):
+            raise IllegalAction(_("an action must be an object"))
+        do = action.get("do")
+        p = action.get("player")
+        if do not in ACTION_FIELDS:
+            raise IllegalAction(_("there is no action {do!r}").format(do=do))
+        if not _is_int(p) or not 0 <= p < self.n:
+            raise IllegalAction(_("there is no player {p!r}").format(p=p))
+        pend = self.pending
+        if pend is None:
+            raise IllegalAction(_("the game is over"))
+        if do != pend["do"]:
+            raise IllegalAction(_("the game is waiting for {pending}, not {do}").format(
+                pending=self.describe_pending(), do=do))
+        if do == "select":
+            if p not in self.waiting:
+                raise IllegalAction(_("player {p} has already chosen a card this turn").format(p=p))
+        elif pend["player"] != p:
+            raise IllegalAction(_("it is player {q}'s decision, not player {p}'s").format(q=pend["player"], p=p))
+        fields = ACTION_FIELDS[do]
+        if fields is not None:
+            extra = set(action) - {"player", "do", *fields}
+            if extra:
+                raise IllegalAction(_("unknown field {field!r} for {do}").format(field=sorted(extra)[0], do=do))
+            for f in fields:
+                if f not in action:
+                    raise IllegalAction(_("{do} needs the field {field!r}").format(do=do, field=f))
+        ev: list[Event] = []
+        getattr(self, "_do_" + do)(p, action, ev)
+        self.actions.append(action)
+        self._advance(ev)
+        return ev
+
+    def _do_select(self, p: int, action: dict, ev: list[Event]) -> None:
+        card = action["card"]
+        hand = self.hands[p]
+        if not _is_int(card) or card not in hand:
+            raise IllegalAction(_("card {card!r} is not in player {p}'s hand").format(card=card, p=p))
+        hand.remove(card)  # B3: chosen in secret
+        self.selected[p] = card
+        self.waiting.remove(p)
+        ev.append(Selected(p))
+        if not self.waiting:
+            order = sorted((c, q) for q, c in self.selected.items())  # B3: lowest first
+            self.revealed = tuple(order)
+            self.queue = order
+            self.pending = None
+            ev.append(Revealed(self.turn, self.revealed))
+
+    def _do_draft(self, p: int, action: dict, ev: list[Event]) -> None:
+        card = action["card"]
+        if not _is_int(card) or card not in self.pool:
+            raise IllegalAction(_("card {card!r} is not in the open pool").format(card=card))
+        self.pool.remove(card)
+        insort(self.hands[p], card)
+        ev.append(Drafted(p, card))
+        n = self.n
+        if len(self.pool) > 4:  # P2: in seat order until each holds 10
+            self.pending = {"do": "draft", "player": (p + 1) % n}
+            return
+        starters = sorted(self.pool)  # P2: the 4 left over start the rows, lowest in row 0
+        self.pool = []
+        self.rows = [Row([c]) for c in starters]
+        self.dealt[-1] = {}
+        ev.append(Dealt(self.round, tuple(starters)))
+        self._start_turn()
+
+    def _do_take_row(self, p: int, action: dict, ev: list[Event]) -> None:
+        r = action["row"]
+        if not _is_int(r) or not 0 <= r < len(self.rows):
+            raise IllegalAction(_("row {row!r} does not exist").format(row=r))
+        if self.rows[r].stop:
+            raise IllegalAction(_("row {row} is stopped: nobody may take it").format(row=r))  # A-STOP-2
+        self.pending = None
+        pl = self.placing
+        self.take_row(p, r, self.rows[r].cards, pl.card, "low", ev)  # B6
+        pl.stage = "after"
+
+    def _do_special(self, p: int, action: dict, ev: list[Event]) -> None:
+        special_cards.play(self, p, action, ev)
+
+    def _do_cancel(self, p: int, action: dict, ev: list[Event]) -> None:
+        positive, cancel = special_cards.check_cancel(self, p, action)
+        pile = self.piles[p]
+        for c in (positive, *cancel):
+            pile.remove(c)
+        self.set_aside[p].extend((positive, *cancel))
+        self.pending = None
+        ev.append(Cancelled(p, positive, tuple(cancel)))
+
+    def _do_swap(self, p: int, action: dict, ev: list[Event]) -> None:
+        name = action["discard"]
+        if name is not None:
+            if name not in self.specials[p]:
+                raise IllegalAction(_("you hold no {card} card to discard").format(card=name))
+            self.specials[p].remove(name)  # A5
+            self.discard_pile.append(name)
+            drawn = self.draw_special()
+            if drawn is not None:
+                self.specials[p].append(drawn)
+            ev.append(Swapped(p, name))
+        self.pending = None
+
+    def draw_special(self) -> str | None:
+        """A5: the top card of the draw pile; an empty pile is first refilled from the shuffled discard pile."""
+        if not self.draw_pile:
+            if not self.discard_pile:
+                return None
+            self.draw_pile = self.discard_pile
+            self.discard_pile = []
+            self.rng.shuffle(self.draw_pile)
+        return self.draw_pile.pop(0)
+
+    # ------------------------------------------------------------------ copying
+
+    def copy(self) -> Game:
+        """An independent copy (for bots' look-ahead and tests)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.rows = [r.copy() for r in self.rows]
+        for name in ("hands", "specials", "piles", "set_aside", "scores"):
+            setattr(g, name, [x[:] for x in getattr(self, name)])
+        for name in ("out_of_play", "draw_pile", "discard_pile", "pool", "queue", "waiting", "dealt", "actions"):
+            setattr(g, name, list(getattr(self, name)))
+        g.selected = dict(self.selected)
+        g.options = dict(self.options)
+        if self.pending is not None:
+            g.pending = dict(self.pending)
+            if "players" in g.pending:
+                g.pending["players"] = g.waiting
+        if self.placing is not None:
+            pl = Placement(self.placing.player, self.placing.card)
+            for s in Placement.__slots__:
+                v = getattr(self.placing, s)
+                setattr(pl, s, v[:] if isinstance(v, list) else v)
+            g.placing = pl
+        return g
+
+
+__all__ = ["Game", "Placement", "SPECIAL_COPIES"]

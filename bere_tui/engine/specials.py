@@ -1,0 +1,357 @@
+"""Anniversary variant: the special deck and the seven special cards (RULES section 4).
+
+Each card is a pair of small functions: `check_<card>` says why a choice is not allowed (or None when it is),
+`play_<card>` carries it out. `legal_specials` offers exactly the choices whose check passes, and `play`
+refuses any other, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from bere_tui.engine.cards import HEADS
+from bere_tui.engine.errors import IllegalAction, SetupError
+from bere_tui.engine.events import Event, Placed, SpecialPlayed, SpecialsGiven
+from bere_tui.engine.row import Row
+from bere_tui.engine.variants import SPECIAL_COPIES, SPECIAL_NAMES
+from bere_tui.i18n import _
+
+#: the fields of a `special` action, by card (spec/record.md)
+FIELDS: dict[str, tuple[str, ...]] = {
+    "fifth_row": (),
+    "seven_nimmt": ("row",),
+    "insert": ("row",),
+    "replace": ("with",),
+    "shift": ("move", "to_row"),
+    "stop": ("row",),
+    "negative_positive": (),
+}
+
+#: A4: these stay beside their row until their removal condition
+STAYS_BESIDE_ROW = ("fifth_row", "seven_nimmt", "stop")
+
+MAX_STOPS = 2  # A-STOP-1
+MAX_ROWS = 5  # A-5TH-1
+
+
+# ---------------------------------------------------------------- dealing (A1, A2, A6)
+
+def full_special_deck() -> list[str]:
+    return [name for name in SPECIAL_NAMES for _ in range(SPECIAL_COPIES)]
+
+
+def check_deal(deal: dict, index: int, n: int, where: str) -> None:
+    """A record's anniversary deal: round 1 gives all 28 special cards, later rounds none (spec/record.md)."""
+    if index > 0:
+        if "specials" in deal or "special_pile" in deal:
+            raise SetupError(_("{where}: special cards of round 2 come from the draw pile (A6), not the deal")
+                             .format(where=where))
+        return
+    specials, pile = deal.get("specials"), deal.get("special_pile")
+    if not isinstance(specials, list) or len(specials) != n or not all(
+            isinstance(h, list) and len(h) == 3 for h in specials):
+        raise SetupError(_("{where}: 'specials' must give each player 3 special cards (A2)").format(where=where))
+    if not isinstance(pile, list):
+        raise SetupError(_("{where}: 'special_pile' must list the special draw pile").format(where=where))
+    cards = [c for h in specials for c in h] + pile
+    for c in cards:
+        if c not in SPECIAL_NAMES:
+            raise SetupError(_("{where}: {card!r} is not a special card").format(where=where, card=c))
+    if sorted(cards) != sorted(full_special_deck()):
+        raise SetupError(_("{where}: the special cards must be the 28 of the deck, 4 of each (A1)")
+                         .format(where=where))
+
+
+def discard_row_markers(game) -> None:
+    """A6: special cards lying beside rows at the end of round 1 go to the discard pile first."""
+    for row in game.rows:
+        for name, on in (("fifth_row", row.fifth), ("seven_nimmt", row.seven), ("stop", row.stop)):
+            if on:
+                game.discard_pile.append(name)
+
+
+def deal_specials(game, deal: dict | None, record_deal: dict, ev: list[Event]) -> None:
+    """A2 (round 1: 3 each, the rest a draw pile) and A6 (round 2: 3, 2 or 1 more each)."""
+    n = game.n
+    if game.round == 1:
+        deck = full_special_deck()
+        game.rng.shuffle(deck)  # drawn from even when the deal is given (see Game._start_round)
+        if deal is not None:
+            hands = [list(h) for h in deal["specials"]]
+            pile = list(deal["special_pile"])
+        else:
+            hands = [deck[3 * p:3 * p + 3] for p in range(n)]
+            pile = deck[3 * n:]
+        game.specials = [list(h) for h in hands]
+        game.draw_pile = pile
+        game.discard_pile = []
+        record_deal["specials"] = [list(h) for h in hands]
+        record_deal["special_pile"] = list(pile)
+        return
+    available = len(game.draw_pile) + len(game.discard_pile)
+    count = next((k for k in (3, 2, 1) if k * n <= available), 0)
+    for _k in range(count):  # one card at a time to each player from player 0 on (spec/record.md)
+        for p in range(n):
+            game.specials[p].append(game.draw_special())
+    ev.append(SpecialsGiven(count))
+
+
+# ---------------------------------------------------------------- the seven cards
+
+def check_fifth_row(game, p, card, f):
+    if len(game.rows) >= MAX_ROWS:
+        return _("five rows already lie on the table")  # A-5TH-1
+    return None
+
+
+def play_fifth_row(game, p, card, f, ev):
+    """A-5TH-1: the revealed card starts a fifth row instead of being placed."""
+    game.rows.append(Row([card], fifth=True))
+    ev.append(Placed(p, card, len(game.rows) - 1, 0, True))
+    return "after"
+
+
+def _row_check(game, r):
+    if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < len(game.rows):
+        return _("row {row!r} does not exist").format(row=r)
+    return None
+
+
+def check_seven_nimmt(game, p, card, f):
+    r = f["row"]
+    why = _row_check(game, r)
+    if why:
+        return why
+    if game.rows[r].seven:
+        return _("row {row} already has a 7 nimmt! card").format(row=r)  # A-7N-1
+    if game.rows[r].stop:
+        return _("row {row} is stopped").format(row=r)
+    return None
+
+
+def play_seven_nimmt(game, p, card, f, ev):
+    """A-7N-1: the row's capacity becomes 6; the card is then placed by B4-B6."""
+    game.rows[f["row"]].seven = True
+    return "place"
+
+
+def check_insert(game, p, card, f):
+    r = f["row"]
+    why = _row_check(game, r)
+    if why:
+        return why
+    if game.rows[r].stop:
+        return _("row {row} is stopped").format(row=r)  # A-INS-1, A-STOP-2
+    return None
+
+
+def play_insert(game, p, card, f, ev):
+    """A-INS-1..3: into the row at its ascending place; a full row is still taken, all but its last card."""
+    r = f["row"]
+    row = game.rows[r]
+    cards = row.cards[:]
+    insort(cards, card)
+    if len(row.cards) < row.capacity:  # A-INS-2
+        row.cards = cards
+        ev.append(Placed(p, card, r, cards.index(card)))
+    else:  # A-INS-3
+        game.take_row(p, r, cards[:-1], cards[-1], "insert", ev)
+    return "after"
+
+
+def check_replace(game, p, card, f):
+    w = f["with"]
+    if not game.hands[p]:
+        return _("your hand holds no other card")  # A-REP-2
+    if w not in game.hands[p] or isinstance(w, bool):
+        return _("card {card!r} is not in your hand").format(card=w)
+    return None
+
+
+def play_replace(game, p, card, f, ev):
+    """A-REP-1: the revealed card returns to the hand; the replacement is placed now by B4-B6 (no special)."""
+    hand = game.hands[p]
+    hand.remove(f["with"])
+    insort(hand, card)
+    game.placing.card = f["with"]
+    return "place"
+
+
+def _row_of(game, card):
+    for r, row in enumerate(game.rows):
+        if card in row.cards:
+            return r
+    return -1
+
+
+def check_shift(game, p, card, f):
+    move, to = f["move"], f["to_row"]
+    src = _row_of(game, move) if isinstance(move, int) and not isinstance(move, bool) else -1
+    if src < 0:
+        return _("card {card!r} is not in a row").format(card=move)
+    why = _row_check(game, to)
+    if why:
+        return why
+    if game.rows[src].stop:
+        return _("row {row} is stopped: no card may leave it").format(row=src)  # A-STOP-2
+    if to == src:
+        return _("the card must move to another row")
+    dest = game.rows[to]
+    if dest.stop:
+        return _("row {row} is stopped").format(row=to)
+    if len(dest.cards) >= dest.capacity:
+        return _("row {row} is full").format(row=to)  # A-SHI-1 Decision
+    return None
+
+
+def play_shift(game, p, card, f, ev):
+    """A-SHI-1/2: move one card to another row at its ascending place, then place by B4-B6 (or into the
+    emptied row)."""
+    move, to = f["move"], f["to_row"]
+    src = _row_of(game, move)
+    game.rows[src].cards.remove(move)
+    insort(game.rows[to].cards, move)
+    if not game.rows[src].cards:  # A-SHI-2
+        game.rows[src].cards = [card]
+        ev.append(Placed(p, card, src, 0, True))
+        return "after"
+    return "place"
+
+
+def check_stop(game, p, card, f):
+    r = f["row"]
+    why = _row_check(game, r)
+    if why:
+        return why
+    if game.rows[r].stop:
+        return _("row {row} is already stopped").format(row=r)
+    if sum(row.stop for row in game.rows) >= MAX_STOPS:
+        return _("two Stop cards already lie out")  # A-STOP-1
+    return None
+
+
+def play_stop(game, p, card, f, ev):
+    """A-STOP-1/2: the row is blocked; the card is placed among the other rows."""
+    game.rows[f["row"]].stop = True
+    return "place"
+
+
+def check_negative_positive(game, p, card, f):
+    if not game.takes_row(card):
+        return _("Negative = Positive is only for a card that is about to take a row")  # A-NP-1
+    return None
+
+
+def play_negative_positive(game, p, card, f, ev):
+    """A-NP-1: remembered; the cancellation is asked after the take (A-ORD-3)."""
+    game.placing.np = True
+    return "place"
+
+
+CHECKS = {name: globals()["check_" + name] for name in SPECIAL_NAMES}
+PLAYS = {name: globals()["play_" + name] for name in SPECIAL_NAMES}
+
+
+def _candidates(game, name, p):
+    rows = range(len(game.rows))
+    if name in ("seven_nimmt", "insert", "stop"):
+        return [{"row": r} for r in rows]
+    if name == "replace":
+        return [{"with": c} for c in game.hands[p]]
+    if name == "shift":
+        return [{"move": c, "to_row": r} for row in game.rows for c in row.cards for r in rows]
+    return [{}]
+
+
+def legal_specials(game, p, card) -> list[dict]:
+    """A-ORD-1: no special card, or each card held with each allowed choice."""
+    out = [{"player": p, "do": "special", "card": None}]
+    held = set(game.specials[p])
+    for name in SPECIAL_NAMES:
+        if name not in held:
+            continue
+        check = CHECKS[name]
+        for f in _candidates(game, name, p):
+            if check(game, p, card, f) is None:
+                out.append({"player": p, "do": "special", "card": name, **f})
+    return out
+
+
+def play(game, p, action: dict, ev: list[Event]) -> None:
+    """Validate and carry out a `special` action (A3: at most one special card per placement)."""
+    name = action.get("card")
+    pl = game.placing
+    if name is not None and name not in SPECIAL_NAMES:
+        raise IllegalAction(_("{card!r} is not a special card").format(card=name))
+    fields = FIELDS.get(name, ()) if name is not None else ()
+    extra = set(action) - {"player", "do", "card", *fields}
+    if extra:
+        raise IllegalAction(_("unknown field {field!r} for this special card").format(field=sorted(extra)[0]))
+    missing = [f for f in fields if f not in action]
+    if missing:
+        raise IllegalAction(_("{card} needs the field {field!r}").format(card=name, field=missing[0]))
+    if name is None:
+        if "card" not in action:
+            raise IllegalAction(_("special needs the field 'card' (null for none)"))
+        game.pending = None
+        return
+    if name not in game.specials[p]:
+        raise IllegalAction(_("you hold no {card} card").format(card=name))
+    f = {k: action[k] for k in fields}
+    why = CHECKS[name](game, p, pl.card, f)
+    if why is not None:
+        raise IllegalAction(why)
+    game.specials[p].remove(name)
+    if name not in STAYS_BESIDE_ROW:  # A4
+        game.discard_pile.append(name)
+    pl.special = name
+    game.pending = None
+    ev.append(SpecialPlayed(p, name, pl.card, tuple((k, v) for k, v in f.items())))
+    pl.stage = PLAYS[name](game, p, pl.card, f, ev)
+
+
+# ---------------------------------------------------------------- Negative = Positive (A-NP-1, A-ORD-3)
+
+def _best_cancel(cards: list[int], value: int) -> list[int]:
+    """The set of cards with the most bullheads not above `value` (fewest cards on a tie)."""
+    best: dict[int, list[int]] = {0: []}
+    for c in sorted(cards, key=lambda c: -HEADS[c]):
+        h = HEADS[c]
+        for s, chosen in sorted(best.items(), reverse=True):
+            t = s + h
+            if t <= value and (t not in best or len(best[t]) > len(chosen) + 1):
+                best[t] = chosen + [c]
+    return sorted(best[max(best)])
+
+
+def legal_cancels(game, p) -> list[dict]:
+    """For each card of the take that may become positive, the best cancellation it allows."""
+    out = []
+    pile = game.piles[p]
+    for positive in sorted(set(game.placing.taken)):
+        rest = [c for c in pile if c != positive]
+        out.append({"player": p, "do": "cancel", "positive": positive,
+                    "cancel": _best_cancel(rest, HEADS[positive])})
+    return out
+
+
+def check_cancel(game, p, action) -> tuple[int, list[int]]:
+    positive, cancel = action["positive"], action["cancel"]
+    taken = game.placing.taken
+    if isinstance(positive, bool) or positive not in taken:
+        raise IllegalAction(_("card {card!r} is not a card of the row you took").format(card=positive))
+    if not isinstance(cancel, list):
+        raise IllegalAction(_("'cancel' must list cards"))
+    pile = game.piles[p]
+    seen = set()
+    for c in cancel:
+        if isinstance(c, bool) or c == positive or c not in pile or c in seen:
+            raise IllegalAction(_("card {card!r} cannot be cancelled: it is not in your bull pile of this round")
+                                .format(card=c))
+        seen.add(c)
+    value = HEADS[positive]
+    spent = sum(HEADS[c] for c in cancel)
+    if spent > value:
+        raise IllegalAction(_("those cards have {spent} bullheads; the positive card gives only {value}")
+                            .format(spent=spent, value=value))
+    return positive, sorted(cancel)

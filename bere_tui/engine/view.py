@@ -1,0 +1,137 @@
+"""Views: everything one player may know (or the public table). Screens and bots get views, never the Game.
+
+B10: a hand is shown to nobody else, except in Pro where every hand is public (P3). Special cards in hand are
+secret to their owner (A2). A secret selection is known to its owner only, until the reveal (B3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bere_tui.engine.cards import HEADS
+
+
+@dataclass(frozen=True, slots=True)
+class RowView:
+    cards: tuple[int, ...]
+    capacity: int
+    stop: bool
+    seven: bool
+    fifth: bool
+    parity: str | None  # "even", "odd" or None
+    bullheads: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    name: str
+    bot: str | None
+    hand: tuple[int, ...] | None  # None when this viewer may not see it
+    hand_size: int
+    specials: tuple[str, ...] | None
+    special_count: int
+    pile: tuple[int, ...]
+    set_aside: tuple[int, ...]
+    round_scores: tuple[int, ...]
+    total: int
+    has_selected: bool
+    selected: int | None  # the secret selection, for its owner only
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    variant: str
+    options: dict
+    me: int | None
+    round: int
+    turn: int
+    rows: tuple[RowView, ...]
+    players: tuple[PlayerView, ...]
+    pending: dict | None  # {"do", "player"} or {"do", "players"}, plus "card" being placed
+    revealed: tuple[tuple[int, int], ...]  # this turn's revealed (card, player), once revealed
+    queue: tuple[tuple[int, int], ...]  # revealed cards still to place
+    placing: tuple[int, int] | None  # (player, card) of the placement being resolved
+    pool: tuple[int, ...]  # Pro: the open draft pool
+    out_of_play: tuple[int, ...] | None  # known only in Pro (the cards above 10n+4)
+    draw_pile_size: int
+    discard_pile: tuple[str, ...]
+    finished: bool
+    winners: tuple[int, ...]
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The viewer's own hand (empty for the public view)."""
+        if self.me is None:
+            return ()
+        return self.players[self.me].hand or ()
+
+    @property
+    def my_specials(self) -> tuple[str, ...]:
+        if self.me is None:
+            return ()
+        return self.players[self.me].specials or ()
+
+    def seen_cards(self) -> set[int]:
+        """Number cards this viewer has seen this round: rows, piles, set aside, revealed, own hand, pool."""
+        seen = set(self.hand)
+        for row in self.rows:
+            seen.update(row.cards)
+        for pv in self.players:
+            seen.update(pv.pile)
+            seen.update(pv.set_aside)
+            if pv.hand is not None:
+                seen.update(pv.hand)
+            if pv.selected is not None:
+                seen.add(pv.selected)
+        seen.update(c for c, _ in self.revealed)
+        seen.update(self.pool)
+        return seen
+
+
+def make_view(game, player: int | None) -> View:
+    public_hands = game.variant == "pro"
+    players = []
+    totals = game.totals()
+    for p, info in enumerate(game.players):
+        mine = player == p
+        sel = game.selected.get(p) if mine and game.pending and game.pending.get("do") == "select" else None
+        players.append(PlayerView(
+            name=info["name"],
+            bot=info.get("bot"),
+            hand=tuple(game.hands[p]) if (mine or public_hands) else None,
+            hand_size=len(game.hands[p]),
+            specials=tuple(game.specials[p]) if mine else None,
+            special_count=len(game.specials[p]),
+            pile=tuple(game.piles[p]),
+            set_aside=tuple(game.set_aside[p]),
+            round_scores=tuple(game.round_scores(p)),
+            total=totals[p],
+            has_selected=p in game.selected and game.pending is not None and game.pending.get("do") == "select",
+            selected=sel,
+        ))
+    pend = None
+    if game.pending is not None:
+        pend = {k: (list(v) if isinstance(v, list) else v) for k, v in game.pending.items()}
+    revealed = game.revealed
+    placing = (game.placing.player, game.placing.card) if game.placing is not None else None
+    return View(
+        variant=game.variant,
+        options=dict(game.options),
+        me=player,
+        round=game.round,
+        turn=game.turn,
+        rows=tuple(RowView(tuple(r.cards), r.capacity, r.stop, r.seven, r.fifth,
+                           None if r.parity is None else ("odd" if r.parity else "even"),
+                           sum(HEADS[c] for c in r.cards)) for r in game.rows),
+        players=tuple(players),
+        pending=pend,
+        revealed=revealed,
+        queue=tuple(game.queue),
+        placing=placing,
+        pool=tuple(game.pool),
+        out_of_play=tuple(game.out_of_play) if public_hands else None,
+        draw_pile_size=len(game.draw_pile),
+        discard_pile=tuple(game.discard_pile),
+        finished=game.finished,
+        winners=tuple(game.winners),
+    )
