@@ -1,0 +1,1 @@
+"""Decision prompts: one ModalScreen per kind of engine decision (take_row, draft, special, ...)."""
