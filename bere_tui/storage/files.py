@@ -1,0 +1,106 @@
+"""Where bere-tui keeps its files, and the two ways it touches them: an atomic write, and setting a bad file aside.
+
+The data folder is platformdirs' user_data_dir("bere-tui") unless the environment variable BERE_DATA_DIR
+names another folder (tests, portable installs). Every OS failure becomes a StorageError with a message a
+player can read, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+import platformdirs
+
+from bere_tui.i18n import _
+
+APP_NAME = "bere-tui"
+DATA_DIR_ENV = "BERE_DATA_DIR"
+
+
+class StorageError(Exception):
+    """A file or folder that cannot be written or read; the message is one line for the player."""
+
+
+def data_dir() -> Path:
+    """The folder of autosave, replays and history: $BERE_DATA_DIR, else the user data folder."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override).expanduser()
+    return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def why(exc: OSError) -> str:
+    """The readable part of an OS error ("Permission denied"), without errno noise."""
+    return exc.strerror or str(exc)
+
+
+def ensure_dir(folder: Path) -> Path:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(_("cannot create the folder {folder}: {why}").format(folder=folder, why=why(exc))) from None
+    return folder
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename durable; not every system can open a folder, and that is harmless."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_text(path: str | Path, text: str) -> Path:
+    """Write `text` to `path` so that a crash leaves the old file or the new one, never half of one.
+
+    A temporary file in the same folder is written, flushed and fsync'ed, then renamed over `path`.
+    """
+    path = Path(path)
+    ensure_dir(path.parent)
+    tmp_name = None
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+        tmp_name = None
+    except OSError as exc:
+        raise StorageError(_("cannot write {file}: {why}").format(file=path, why=why(exc))) from None
+    finally:
+        if tmp_name is not None:  # any failure, even an interrupt: leave no temporary file behind
+            try:
+                os.unlink(tmp_name)
+            except OSError:
+                pass
+    _fsync_dir(path.parent)
+    return path
+
+
+def set_aside(path: str | Path, now: datetime | None = None) -> Path:
+    """Rename a bad file out of the way and keep it: autosave.json -> autosave.bad-20261129-193000.json."""
+    path = Path(path)
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    suffix = "".join(path.suffixes[-1:])
+    stem = path.name[: len(path.name) - len(suffix)]
+    target = path.with_name(f"{stem}.bad-{stamp}{suffix}")
+    n = 2
+    while target.exists():
+        target = path.with_name(f"{stem}.bad-{stamp}-{n}{suffix}")
+        n += 1
+    try:
+        os.replace(path, target)
+    except OSError as exc:
+        raise StorageError(_("cannot rename {file} to {target}: {why}").format(
+            file=path, target=target.name, why=why(exc))) from None
+    return target

@@ -1,0 +1,192 @@
+"""Saved games: the autosave, saves to a chosen file, and the folder of finished games (replays).
+
+Every save is a bere-record/1 game record (spec/record.md), written atomically. A save that cannot be loaded
+raises BadSaveError naming the file and the problem; an autosave that cannot be loaded is renamed aside
+(autosave.bad-<date>-<time>.json) so that the next autosave never overwrites it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from bere_tui.engine import Game
+from bere_tui.i18n import _
+from bere_tui.record import RecordError, replay
+from bere_tui.storage.files import StorageError, atomic_write_text, data_dir, ensure_dir, set_aside, why
+
+AUTOSAVE_NAME = "autosave.json"
+REPLAYS_DIR = "replays"
+MAX_REPLAYS = 50
+
+
+class BadSaveError(StorageError):
+    """A save that cannot be loaded. `path` is the file, `problem` what is wrong with it, and `kept_as` where
+    the file was moved to keep it (None if it stayed where it was)."""
+
+    def __init__(self, path: Path, problem: str, kept_as: Path | None = None) -> None:
+        self.path = path
+        self.problem = problem
+        self.kept_as = kept_as
+        message = _("{file} cannot be loaded: {problem}").format(file=path, problem=problem)
+        if kept_as is not None:
+            message += " " + _("(the file is kept as {name})").format(name=kept_as.name)
+        super().__init__(message)
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE_NAME
+
+
+def replays_dir() -> Path:
+    return data_dir() / REPLAYS_DIR
+
+
+def record_text(game: Game) -> str:
+    return json.dumps(game.record(), indent=1) + "\n"
+
+
+def record_key(record: dict) -> str:
+    """A fingerprint of a game record: the same game always gives the same key."""
+    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+# ------------------------------------------------------------------ writing
+
+
+def save_to(game: Game, path: str | Path) -> Path:
+    """Save the game record to `path` (atomically). Raises StorageError if it cannot be written."""
+    return atomic_write_text(Path(path), record_text(game))
+
+
+def autosave(game: Game) -> Path:
+    """Write the game to the autosave file (atomically). Raises StorageError if the data folder is not writable."""
+    return save_to(game, autosave_path())
+
+
+# ------------------------------------------------------------------ reading
+
+
+def _problem(path: Path) -> tuple[Game | None, str | None]:
+    """Load the record at `path`: (game, None), or (None, what is wrong). FileNotFoundError passes through."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise
+    except UnicodeDecodeError:
+        return None, _("not UTF-8 text")
+    except OSError as exc:
+        return None, _("cannot be read ({why})").format(why=why(exc))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if not text.strip():
+            return None, _("the file is empty")
+        return None, _("not valid JSON, perhaps cut short ({why})").format(why=exc)
+    except RecursionError:
+        return None, _("not valid JSON (nested too deeply)")
+    try:
+        return replay(data), None
+    except RecordError as exc:
+        return None, str(exc)
+
+
+def load_file(path: str | Path, keep_aside: bool = False) -> Game:
+    """The game a record file describes (finished or not). Raises BadSaveError naming the file and the problem;
+    with keep_aside=True a bad file is also renamed aside (the error's kept_as says where)."""
+    path = Path(path)
+    try:
+        game, problem = _problem(path)
+    except FileNotFoundError:
+        raise BadSaveError(path, _("no such file")) from None
+    if problem is None:
+        return game
+    kept_as = set_aside(path) if keep_aside else None
+    raise BadSaveError(path, problem, kept_as)
+
+
+def load_autosave() -> Game | None:
+    """The unfinished game to offer as "Continue", or None (no autosave, or its game is over).
+
+    A bad autosave is renamed aside and BadSaveError is raised: show its message, then start a new game.
+    """
+    path = autosave_path()
+    if not path.exists():
+        return None
+    game = load_file(path, keep_aside=True)
+    return None if game.finished else game
+
+
+# ------------------------------------------------------------------ finished games
+
+
+@dataclass(frozen=True)
+class ReplayInfo:
+    """One finished game in the replays folder, for the title screen's Replays list."""
+
+    path: Path
+    date: datetime
+    variant: str
+    players: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    totals: tuple[int, ...]
+    winners: tuple[str, ...]
+
+
+def _replay_name(now: datetime, key: str) -> str:
+    return f"{now.strftime('%Y%m%d-%H%M%S-%f')}-{key[:12]}.json"
+
+
+def _replay_files(folder: Path) -> list[Path]:
+    """The replay files, newest first (their names start with the date)."""
+    try:
+        return sorted(folder.glob("*.json"), key=lambda p: p.name, reverse=True)
+    except OSError:
+        return []
+
+
+def archive_finished(game: Game, now: datetime | None = None) -> Path:
+    """Keep a finished game in the replays folder (once per game), and only the newest MAX_REPLAYS of them."""
+    if not game.finished:
+        raise ValueError("only a finished game is archived")
+    record = game.record()
+    key = record_key(record)
+    folder = ensure_dir(replays_dir())
+    for existing in folder.glob(f"*-{key[:12]}.json"):
+        return existing
+    path = atomic_write_text(folder / _replay_name(now or datetime.now(), key), json.dumps(record, indent=1) + "\n")
+    for old in _replay_files(folder)[MAX_REPLAYS:]:
+        try:
+            old.unlink()
+        except OSError as exc:
+            raise StorageError(_("cannot remove {file}: {why}").format(file=old, why=why(exc))) from None
+    return path
+
+
+def _date_of(path: Path) -> datetime:
+    try:
+        return datetime.strptime(path.name[:22], "%Y%m%d-%H%M%S-%f")
+    except ValueError:
+        return datetime.fromtimestamp(path.stat().st_mtime)
+
+
+def list_replays() -> list[ReplayInfo]:
+    """The finished games in the replays folder, newest first. Files that cannot be loaded are left out."""
+    infos = []
+    for path in _replay_files(replays_dir()):
+        try:
+            game, problem = _problem(path)
+            date = _date_of(path)
+        except OSError:
+            continue
+        if problem is not None or not game.finished:
+            continue
+        names = tuple(p["name"] for p in game.players)
+        infos.append(ReplayInfo(path=path, date=date, variant=game.variant, players=names,
+                                bots=tuple(p.get("bot") for p in game.players), totals=tuple(game.totals()),
+                                winners=tuple(names[w] for w in game.winners)))
+    return infos
