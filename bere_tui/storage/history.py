@@ -12,6 +12,7 @@ import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Self
 
 from bere_tui.engine import Game
 from bere_tui.i18n import _
@@ -123,7 +124,7 @@ class History:
     def close(self) -> None:
         self.conn.close()
 
-    def __enter__(self) -> History:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:

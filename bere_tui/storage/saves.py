@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bere_tui.engine import Game
 from bere_tui.i18n import _
-from bere_tui.record import RecordError, replay
+from bere_tui.record import FORMAT, RecordError, replay
 from bere_tui.storage.files import StorageError, atomic_write_text, data_dir, ensure_dir, set_aside, why
 
 AUTOSAVE_NAME = "autosave.json"
@@ -86,13 +86,25 @@ def _problem(path: Path) -> tuple[Game | None, str | None]:
     except json.JSONDecodeError as exc:
         if not text.strip():
             return None, _("the file is empty")
-        return None, _("not valid JSON, perhaps cut short ({why})").format(why=exc)
+        return None, _("not valid JSON ({why})").format(why=exc)
     except RecursionError:
         return None, _("not valid JSON (nested too deeply)")
+    if _is_newer(data):
+        return None, _("it is in the format {value}, written by a newer version of bere-tui (this version reads "
+                       "{fmt})").format(value=data["format"], fmt=FORMAT)
     try:
         return replay(data), None
     except RecordError as exc:
         return None, str(exc)
+
+
+def _is_newer(data) -> bool:
+    """A record of a later format version (bere-record/2, ...), which an update of bere-tui may read."""
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if not isinstance(fmt, str) or not fmt.startswith("bere-record/"):
+        return False
+    version = fmt.removeprefix("bere-record/")
+    return version.isdigit() and int(version) > int(FORMAT.removeprefix("bere-record/"))
 
 
 def load_file(path: str | Path, keep_aside: bool = False) -> Game:
