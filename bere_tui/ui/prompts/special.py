@@ -1,0 +1,486 @@
+"""The Anniversary special-card prompt (A3, A-ORD-1), and the step-by-step prompt screen it shares with the
+Negative = Positive and swap prompts.
+
+A prompt is a list of steps; each step shows a title, optionally the rows with their cost, a list of choices
+(arrows/hjkl move, digits pick directly, Enter confirms) and one line saying what the choice does. Esc goes
+back one step. The prompt dismisses with exactly one action taken from the engine's legal list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from bere_tui.engine.cards import HEADS
+from bere_tui.engine.variants import SPECIAL_NAMES
+from bere_tui.engine.view import RowView, View
+from bere_tui.i18n import _
+from bere_tui.ui.cardtext import card_label
+
+# ---------------------------------------------------------------- words for the seven cards
+
+
+def special_title(name: str | None) -> str:
+    """The card's name as printed (A1)."""
+    return {
+        None: _("No special card"),
+        "fifth_row": _("5th Row"),
+        "seven_nimmt": _("7 nimmt!"),
+        "insert": _("Insert"),
+        "replace": _("Replace"),
+        "shift": _("Shift"),
+        "stop": _("Stop"),
+        "negative_positive": _("Negative = Positive"),
+    }[name]
+
+
+def special_help(name: str | None) -> str:
+    """One line on what the card does, in RULES.md's words."""
+    return {
+        None: _("Place your card by the ordinary rules, without a special card."),
+        "fifth_row": _("Your card starts a fifth row. The next player to take a row also collects the card "
+                       "they were placing; 4 rows remain (A-5TH-1, A-5TH-2)."),
+        "seven_nimmt": _("The chosen row holds 6 cards until it is taken. Then your card is placed by the "
+                         "ordinary rules (A-7N-1)."),
+        "insert": _("Your card goes into the chosen row at its ascending place. A full row is still taken: "
+                    "all but its last card (A-INS-1..3)."),
+        "replace": _("Your card goes back to your hand; the card you choose is placed now instead, by the "
+                     "ordinary rules (A-REP-1)."),
+        "shift": _("Move one card to another row that has room, at its ascending place; then your card is "
+                   "placed by the ordinary rules (A-SHI-1, A-SHI-2)."),
+        "stop": _("Nobody may add to, take cards from or take the chosen row until the next row is taken. "
+                  "Your card goes to another row (A-STOP-1..3)."),
+        "negative_positive": _("One card of the row you are about to take becomes positive and cancels "
+                               "bullheads of this round (A-NP-1)."),
+    }[name]
+
+
+def why_not_playable(name: str) -> str:
+    """Why a special card held cannot be played at this placement (it has no legal choice)."""
+    return {
+        "fifth_row": _("five rows already lie on the table"),  # A-5TH-1
+        "seven_nimmt": _("every row has a 7 nimmt! card or is stopped"),  # A-7N-1
+        "insert": _("every row is stopped"),  # A-INS-1
+        "replace": _("your hand holds no other card"),  # A-REP-2
+        "shift": _("no card can move to another row"),  # A-SHI-1
+        "stop": _("two Stop cards already lie out"),  # A-STOP-1
+        "negative_positive": _("your card will not take a row"),  # A-NP-1
+    }[name]
+
+
+# ---------------------------------------------------------------- cards and rows as text
+
+
+def card_inline(card: int, ascii: bool) -> Text:
+    """A card inside a sentence: its label without the padding before the number."""
+    label = card_label(card, ascii)
+    return label[len(label.plain) - len(label.plain.lstrip()):]
+
+
+
+TABLE_WIDTH = 76  # inside the prompt's border and padding at 80 columns
+CHOICE_WIDTH = TABLE_WIDTH - 4  # after the cursor and the digit
+
+
+def row_markers(row: RowView) -> str:
+    """The reminders beside a row (A4), as words so colour is never the only signal."""
+    marks = []
+    if row.seven:
+        marks.append(_("7 nimmt!"))
+    if row.stop:
+        marks.append(_("STOP"))
+    if row.fifth:
+        marks.append(_("5th row"))
+    if row.parity is not None:
+        marks.append(_("EVEN") if row.parity == "even" else _("ODD"))
+    return " ".join(marks)
+
+
+def cards_text(cards: Iterable[int], ascii: bool, new: int | None = None) -> Text:
+    """Cards side by side; the card `new` (being placed or moved) stands in brackets, reversed."""
+    text = Text()
+    for i, c in enumerate(cards):
+        if c == new:
+            text.append(" [" if i else "[", style="bold")
+            label = card_inline(c, ascii)
+            label.stylize("reverse")
+            text.append_text(label)
+            text.append("]", style="bold")
+        else:
+            text.append(" " if i else "")
+            text.append_text(card_label(c, ascii))
+    return text
+
+
+def row_line(index: int | None, row: RowView, ascii: bool, cards: Iterable[int] | None = None,
+             new: int | None = None, note: str = "", width: int = TABLE_WIDTH) -> Text:
+    """`1  12. 17. 23.  ...  7 nimmt!  cost 9`: the row (or `cards`, a preview of it), its reminders and
+    `note` or else its cost. Without `index` the row number is left to the caller (a choice's digit)."""
+    text = Text(f"{index + 1} " if index is not None else "", style="bold")
+    text.append_text(cards_text(row.cards if cards is None else cards, ascii, new))
+    right = Text()
+    marks = row_markers(row)
+    if marks:
+        right.append(marks + "  ", style="italic")
+    right.append(note or _("cost {n}").format(n=row.bullheads))
+    gap = max(2, width - text.cell_len - right.cell_len)
+    text.append(" " * gap)
+    text.append_text(right)
+    return text
+
+
+def rows_text(view: View, ascii: bool) -> Text:
+    return Text("\n").join(row_line(i, row, ascii) for i, row in enumerate(view.rows))
+
+
+def heads_text(n: int) -> str:
+    from bere_tui.i18n import ngettext
+
+    return ngettext("{n} bullhead", "{n} bullheads", n).format(n=n)
+
+
+# ---------------------------------------------------------------- the shared step prompt
+
+
+@dataclass
+class Choice:
+    """One line of a step: what it returns, how it reads, its digit, and why it is greyed (if it is)."""
+
+    value: object
+    label: Text | str
+    key: str | None = None
+    why_not: str | None = None
+    marked: bool = False  # shows the `>` cursor
+
+
+@dataclass
+class Step:
+    title: Text | str
+    choices: list[Choice]
+    pick: Callable[[object], None]
+    help: Callable[[object], str] | str = ""
+    show_rows: bool = True
+    default: int = 0
+    extra: Text | str = ""  # a line under the title (e.g. the value left)
+    data: dict = field(default_factory=dict)
+
+
+class ChoiceList(OptionList):
+    """The choices of one step: arrows or hjkl move, Enter confirms."""
+
+    BINDINGS = [
+        Binding("down,j,right,l", "cursor_down", _("Move"), key_display=_("Arrows"), show=True),
+        Binding("up,k,left,h", "cursor_up", _("Move"), show=False),
+        Binding("enter", "select", _("Confirm"), key_display="Enter"),
+    ]
+
+
+class StepPrompt(ModalScreen[dict]):
+    """A decision in steps. Subclasses give `first_step()`; a step's `pick` shows the next step or dismisses."""
+
+    CSS_PATH = "special.tcss"
+    BINDINGS = [
+        Binding("escape", "back", _("Back"), key_display="Esc"),
+        *[Binding(str(d), f"digit('{d}')", _("Pick"), key_display="0-9", show=d == 1) for d in range(10)],
+    ]
+
+    def __init__(self, view: View, legal: list[dict], ascii: bool = False) -> None:
+        super().__init__(classes="-ascii" if ascii else "")
+        self.view = view
+        self.legal = list(legal)
+        self.ascii = ascii
+        self.player = view.me if view.me is not None else (view.pending or {}).get("player", 0)
+        self.steps: list[Step] = []
+        self.last_pick: list[int] = []
+
+    # -- building
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="prompt-box"):
+            yield Static(id="prompt-title")
+            yield Static(id="prompt-extra")
+            yield Static(id="prompt-rows")
+            yield ChoiceList(id="prompt-choices")
+            yield Static(id="prompt-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_step(self.first_step())
+
+    def first_step(self) -> Step:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @property
+    def step(self) -> Step:
+        return self.steps[-1]
+
+    @property
+    def placed_card(self) -> int | None:
+        pend = self.view.pending or {}
+        return pend.get("card")
+
+    # -- showing
+
+    def show_step(self, step: Step, highlight: int | None = None) -> None:
+        """Show `step` on top of the earlier ones (Esc returns to them)."""
+        if not self.steps or self.steps[-1] is not step:
+            self.steps.append(step)
+        self.query_one("#prompt-title", Static).update(step.title)
+        extra = self.query_one("#prompt-extra", Static)
+        extra.update(step.extra)
+        extra.display = bool(step.extra)
+        rows = self.query_one("#prompt-rows", Static)
+        rows.display = step.show_rows
+        if step.show_rows:
+            rows.update(rows_text(self.view, self.ascii))
+        choices = self.query_one(ChoiceList)
+        for c in step.choices:
+            c.marked = False
+        choices.set_options(self._option(c, False) for c in step.choices)
+        index = step.default if highlight is None else highlight
+        if step.choices and step.choices[index].why_not is not None:
+            index = next((i for i, c in enumerate(step.choices) if c.why_not is None), 0)
+        choices.highlighted = index
+        choices.focus()
+        self._mark(index)
+        self.refresh_bindings()
+
+    def _option(self, choice: Choice, marked: bool) -> Option:
+        text = Text(("> " if marked else "  ") + (f"{choice.key} " if choice.key else "  "))
+        text.append_text(choice.label if isinstance(choice.label, Text) else Text(choice.label))
+        if choice.why_not is not None and choice.why_not not in text.plain:
+            text.append(" - " + choice.why_not, style="italic")
+        return Option(text, disabled=choice.why_not is not None)
+
+    def _mark(self, index: int | None) -> None:
+        """Mark the highlighted line with `>` too, so the cursor shows without colour."""
+        choices = self.query_one(ChoiceList)
+        for i, c in enumerate(self.step.choices):
+            want = i == index
+            if c.marked != want:
+                c.marked = want
+                choices.replace_option_prompt_at_index(i, self._option(c, want).prompt)
+        help_text = self.step.help
+        if callable(help_text):
+            value = self.step.choices[index].value if index is not None and self.step.choices else None
+            help_text = help_text(value)
+        self.query_one("#prompt-help", Static).update(help_text)
+
+    def update_extra(self, extra: Text | str) -> None:
+        self.step.extra = extra
+        widget = self.query_one("#prompt-extra", Static)
+        widget.update(extra)
+        widget.display = bool(extra)
+
+    def relabel(self, index: int) -> None:
+        """Redraw one choice after its label changed."""
+        c = self.step.choices[index]
+        self.query_one(ChoiceList).replace_option_prompt_at_index(index, self._option(c, c.marked).prompt)
+
+    # -- keys
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if self.steps:
+            self._mark(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.choose(event.option_index)
+
+    def choose(self, index: int) -> None:
+        step = self.step
+        choice = step.choices[index]
+        if choice.why_not is not None:
+            return
+        self.last_pick.append(index)
+        step.pick(choice.value)
+
+    def action_digit(self, digit: str) -> None:
+        """Digits pick the choice showing that digit directly."""
+        for i, c in enumerate(self.step.choices):
+            if c.key == digit and c.why_not is None:
+                self.query_one(ChoiceList).highlighted = i
+                self.choose(i)
+                return
+        self.app.bell()
+
+    def action_back(self) -> None:
+        """Esc: one step back; on the first step nothing happens (the game waits for this decision)."""
+        if len(self.steps) > 1:
+            self.steps.pop()
+            index = self.last_pick.pop() if self.last_pick else 0
+            self.show_step(self.steps[-1], highlight=index)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return len(self.steps) > 1
+        return True
+
+    # -- finishing
+
+    def finish(self, **fields) -> None:
+        """Dismiss with the legal action that has these fields (never one the engine did not offer)."""
+        for action in self.legal:
+            if all(action.get(k) == v for k, v in fields.items()):
+                self.dismiss(dict(action))
+                return
+        raise ValueError(f"no legal action with {fields}")  # pragma: no cover - a bug in a prompt
+
+
+# ---------------------------------------------------------------- the special-card prompt (A-ORD-1)
+
+
+def insert_preview(view: View, r: int, card: int) -> tuple[list[int], list[int] | None]:
+    """Where Insert puts `card` in row r (A-INS-1) and what it takes if the row was full (A-INS-3; with a
+    fifth row out, the whole row: A-5TH-2 Decision)."""
+    row = view.rows[r]
+    cards = sorted((*row.cards, card))
+    if len(row.cards) < row.capacity:  # A-INS-2
+        return cards, None
+    if any(x.fifth for x in view.rows):
+        return cards, cards
+    return cards, cards[:-1]
+
+
+class SpecialPrompt(StepPrompt):
+    """Play a special card with the card being placed, or none (the default): A3, A-ORD-1."""
+
+    def first_step(self) -> Step:
+        view, card = self.view, self.placed_card
+        held = view.my_specials
+        playable = {a["card"] for a in self.legal}
+        choices = [Choice(None, special_title(None), "0")]
+        key = 1
+        for name in SPECIAL_NAMES:
+            count = held.count(name)
+            if not count:
+                continue
+            label = special_title(name) + (f" x{count}" if count > 1 else "")
+            if name in playable:
+                choices.append(Choice(name, label, str(key)))
+                key += 1
+            else:
+                choices.append(Choice(name, label, None, why_not_playable(name)))
+        title = Text(_("{name}: your card ").format(name=view.players[self.player].name))
+        title.append_text(card_inline(card, self.ascii))
+        title.append(" " + _("is next. Play a special card with it?"))
+        return Step(title, choices, self.pick_card, help=special_help)
+
+    def pick_card(self, name: str | None) -> None:
+        if name in (None, "fifth_row", "negative_positive"):
+            self.finish(card=name)
+            return
+        step = {
+            "seven_nimmt": self.rows_step,
+            "insert": self.insert_step,
+            "stop": self.rows_step,
+            "replace": self.replace_step,
+            "shift": self.shift_step,
+        }[name](name)
+        self.show_step(step)
+
+    def _title(self, name: str, question: str) -> Text:
+        text = Text(special_title(name) + ": ", style="bold")
+        text.append(question)
+        return text
+
+    def _row_reason(self, name: str, r: int, move: int | None = None) -> str:
+        row = self.view.rows[r]
+        if name == "shift" and move in row.cards:
+            return _("its own row")
+        if row.stop:
+            return _("already stopped") if name == "stop" else _("stopped")
+        if name == "seven_nimmt" and row.seven:
+            return _("has 7 nimmt! already")
+        if name == "stop":
+            return _("two Stop cards already lie out")
+        if name == "shift" and len(row.cards) >= row.capacity:
+            return _("full")
+        return _("not allowed")
+
+    def rows_step(self, name: str) -> Step:
+        """7 nimmt! and Stop: which row (A-7N-1, A-STOP-1)."""
+        allowed = {a["row"] for a in self.legal if a["card"] == name}
+        choices = []
+        for r, row in enumerate(self.view.rows):
+            why = None if r in allowed else self._row_reason(name, r)
+            choices.append(Choice(r, row_line(None, row, self.ascii, note=why or "", width=CHOICE_WIDTH),
+                                  str(r + 1), why))
+        return Step(self._title(name, _("which row?")), choices,
+                    lambda r: self.finish(card=name, row=r), help=special_help(name), show_rows=False,
+                    default=min(allowed))
+
+    def insert_step(self, name: str) -> Step:
+        """Insert: each row with the card at its place, and what a full row costs (A-INS-1..3)."""
+        allowed = {a["row"] for a in self.legal if a["card"] == name}
+        card = self.placed_card
+        choices = []
+        for r, row in enumerate(self.view.rows):
+            if r not in allowed:
+                why = self._row_reason(name, r)
+                choices.append(Choice(r, row_line(None, row, self.ascii, note=why, width=CHOICE_WIDTH),
+                                      str(r + 1), why))
+                continue
+            cards, taken = insert_preview(self.view, r, card)
+            if taken is None:
+                note = _("fits")
+            else:
+                note = _("full: you take {heads}").format(heads=heads_text(sum(HEADS[c] for c in taken)))
+            choices.append(Choice(r, row_line(None, row, self.ascii, cards, card, note, width=CHOICE_WIDTH),
+                                  str(r + 1)))
+        title = self._title(name, _("which row? Your card is shown at its place."))
+        return Step(title, choices, lambda r: self.finish(card=name, row=r), help=special_help(name),
+                    show_rows=False, default=min(allowed))
+
+    def replace_step(self, name: str) -> Step:
+        """Replace: which card of the hand is placed instead (A-REP-1)."""
+        cards = [a["with"] for a in self.legal if a["card"] == name]
+        choices = [Choice(c, card_label(c, self.ascii), str(i + 1) if i < 9 else None)
+                   for i, c in enumerate(cards)]
+        title = self._title(name, _("which card of your hand is placed instead?"))
+        return Step(title, choices, lambda c: self.finish(card=name, **{"with": c}), help=special_help(name))
+
+    def shift_step(self, name: str) -> Step:
+        """Shift, first part: the card to move (A-SHI-1)."""
+        moves = {a["move"] for a in self.legal if a["card"] == name}
+        choices = []
+        for r, row in enumerate(self.view.rows):
+            for c in row.cards:
+                if c in moves:
+                    label = card_label(c, self.ascii, width=12)
+                    label.append(_("from row {row}").format(row=r + 1), style="dim")
+                    n = len(choices)
+                    choices.append(Choice(c, label, str(n + 1) if n < 9 else None))
+        title = self._title(name, _("which card moves?"))
+        return Step(title, choices, self.pick_shift_card, help=special_help(name))
+
+    def pick_shift_card(self, move: int) -> None:
+        """Shift, second part: where it goes, shown at its place (A-SHI-1, Decision: the row needs room)."""
+        name = "shift"
+        allowed = {a["to_row"] for a in self.legal if a["card"] == name and a["move"] == move}
+        choices = []
+        for r, row in enumerate(self.view.rows):
+            if r in allowed:
+                cost = _("cost {n}").format(n=row.bullheads + HEADS[move])
+                label = row_line(None, row, self.ascii, sorted((*row.cards, move)), move, cost, CHOICE_WIDTH)
+                choices.append(Choice(r, label, str(r + 1)))
+            else:
+                why = self._row_reason(name, r, move)
+                choices.append(Choice(r, row_line(None, row, self.ascii, note=why, width=CHOICE_WIDTH),
+                                      str(r + 1), why))
+        source = next(row for row in self.view.rows if move in row.cards)
+        help_text = special_help(name)
+        if len(source.cards) == 1:  # A-SHI-2
+            help_text = _("That row becomes empty: your card starts it again (A-SHI-2).")
+        title = self._title(name, _("where does {card} go?").format(card=move))
+        self.show_step(Step(title, choices, lambda r: self.finish(card=name, move=move, to_row=r),
+                            help=help_text, show_rows=False, default=min(allowed)))
