@@ -1,0 +1,95 @@
+"""The settings file: where it is, defaults, round trip, and files that cannot be read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from bere_tui.storage import LastSeats, Seat, Settings, StorageError, load_settings, save_settings, settings_path
+
+
+def test_the_path_is_the_option_then_the_environment_then_the_config_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("BERE_CONFIG", str(tmp_path / "env.json"))
+    assert settings_path(tmp_path / "cli.json") == tmp_path / "cli.json"
+    assert settings_path() == tmp_path / "env.json"
+    monkeypatch.delenv("BERE_CONFIG")
+    assert settings_path() == Path(platformdirs.user_config_dir("bere-tui")) / "settings.json"
+
+
+def test_no_file_gives_the_defaults_without_a_message():
+    settings, warning = load_settings()
+    assert warning is None and settings == Settings()
+    assert (settings.animation, settings.ascii, settings.confirm_quit, settings.last_seats) == (
+        "normal", False, True, None)
+
+
+def test_settings_round_trip():
+    settings = Settings(animation="fast", theme="nord", ascii=True, confirm_quit=False,
+                        last_seats=LastSeats(variant="anniversary", options={"target": 50},
+                                             seats=[Seat(name="Ann"), Seat(name="Bot 2", bot="heuristic")]))
+    assert save_settings(settings) is None
+    assert load_settings() == (settings, None)
+    assert json.loads(settings_path().read_text())["last_seats"]["seats"][1] == {"name": "Bot 2", "bot": "heuristic"}
+
+
+def test_an_explicit_path_is_used(tmp_path):
+    path = tmp_path / "elsewhere" / "my.json"
+    save_settings(Settings(ascii=True), path)
+    assert load_settings(path)[0].ascii and load_settings()[0] == Settings()
+
+
+@pytest.mark.parametrize("text, words", [
+    ("{ not json", "not valid JSON"),
+    ("", "not valid JSON"),
+    ("[1, 2]", "JSON object"),
+    ('"fast"', "JSON object"),
+])
+def test_an_unreadable_file_gives_a_message_and_the_defaults(text, words):
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(text)
+    settings, warning = load_settings()
+    assert settings == Settings()
+    assert str(path) in warning and words in warning
+
+
+def test_a_bad_value_falls_back_alone():
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"animation": "warp", "ascii": "yes", "theme": "nord", "future_key": 1}))
+    settings, warning = load_settings()
+    assert settings == Settings(theme="nord")
+    assert "animation" in warning and "ascii" in warning and "theme" not in warning
+    assert "future_key" not in warning  # unknown keys (from a newer version) are ignored
+
+
+def test_unknown_keys_alone_give_no_message():
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"ascii": True, "sound": "loud"}))
+    assert load_settings() == (Settings(ascii=True), None)
+
+
+def test_saving_over_an_unreadable_file_keeps_it_aside():
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("{ hand-edited, broken")
+    kept = save_settings(Settings(animation="off"))
+    assert kept is not None and kept.read_text() == "{ hand-edited, broken"
+    assert kept.name.startswith("settings.bad-")
+    assert load_settings() == (Settings(animation="off"), None)
+
+
+def test_a_settings_file_that_cannot_be_written_gives_a_message(tmp_path):
+    (tmp_path / "blocker").write_text("")
+    with pytest.raises(StorageError, match="blocker"):
+        save_settings(Settings(), tmp_path / "blocker" / "settings.json")
+
+
+def test_a_setting_is_checked_when_changed():
+    settings = Settings()
+    with pytest.raises(ValueError):
+        settings.animation = "warp"
