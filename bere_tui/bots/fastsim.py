@@ -1,0 +1,221 @@
+"""A fast simulator of one round on plain ints and lists: the strong bot's rollouts run here, not in the engine.
+
+`Table` holds what a rollout needs: rows (with capacity, Stop and EVEN/ODD markers, and whether a 5th Row card
+lies out), hands and this round's bullheads per player. It follows the engine's rules B3-B8 (base, Pro), E3-E4
+(even-odd) and the Anniversary row markers (A9, A-STOP-2/3, A-5TH-2, A-7N-2); `play_special` carries out one
+special card the way the engine does (A-5TH-1 ... A-NP-1), for the decision being searched.
+
+Rollouts play no special cards: in a rollout every player selects with a cheap policy and a low card (B6) takes
+the row with the fewest bullheads. tests/bots/test_fastsim.py checks the simulator against the engine.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from bere_tui.engine.cards import HEADS
+
+H = HEADS
+
+
+class Table:
+    """One round in progress. `par[r]` is -1 (no EVEN/ODD card), 0 (EVEN) or 1 (ODD); `marked` is True while a
+    Stop or the EVEN/ODD card lies out, so that the plain rows of the base game take the short path."""
+
+    __slots__ = ("n", "rows", "caps", "stops", "par", "fifth", "hands", "pens", "marked", "parity_game")
+
+    def __init__(self, n, rows, hands, caps=None, stops=None, par=None, fifth=False, pens=None):
+        self.n = n
+        self.rows = [list(r) for r in rows]
+        self.caps = list(caps) if caps is not None else [5] * len(rows)
+        self.stops = list(stops) if stops is not None else [False] * len(rows)
+        self.par = list(par) if par is not None else [-1] * len(rows)
+        self.fifth = fifth
+        self.hands = [list(h) for h in hands]
+        self.pens = list(pens) if pens is not None else [0] * n
+        self.parity_game = any(x >= 0 for x in self.par)
+        self.marked = self.parity_game or any(self.stops)
+
+    def copy(self) -> Table:
+        t = Table.__new__(Table)
+        t.n = self.n
+        t.rows = [r[:] for r in self.rows]
+        t.caps = self.caps[:]
+        t.stops = self.stops[:]
+        t.par = self.par[:]
+        t.fifth = self.fifth
+        t.hands = [h[:] for h in self.hands]
+        t.pens = self.pens[:]
+        t.marked = self.marked
+        t.parity_game = self.parity_game
+        return t
+
+    # ---------------------------------------------------------------- placement (B4-B6)
+
+    def target(self, card: int) -> int:
+        """B4 among the rows that accept `card` (A-STOP-2, E3); -1 for a low card (B6)."""
+        best, best_tail = -1, -1
+        if self.marked:
+            stops, par = self.stops, self.par
+            for i, row in enumerate(self.rows):
+                if stops[i] or (par[i] >= 0 and card & 1 != par[i]):
+                    continue
+                tail = row[-1]
+                if best_tail < tail < card:
+                    best, best_tail = i, tail
+        else:
+            for i, row in enumerate(self.rows):
+                tail = row[-1]
+                if best_tail < tail < card:
+                    best, best_tail = i, tail
+        return best
+
+    def cheapest(self) -> int:
+        """The rollout's choice for a low card: the open row with the fewest bullheads (B6, A-STOP-2)."""
+        best, best_heads = -1, 1000
+        stops = self.stops
+        for i, row in enumerate(self.rows):
+            if stops[i]:
+                continue
+            h = 0
+            for c in row:
+                h += H[c]
+            if h < best_heads:
+                best, best_heads = i, h
+        return best
+
+    def safe(self, card: int) -> bool:
+        """Whether `card` would take no row if it were placed now (the rollout policy's test)."""
+        r = self.target(card)
+        return r >= 0 and len(self.rows[r]) < self.caps[r]
+
+    def place(self, p: int, card: int, low_row: int = -1) -> list[int] | None:
+        """B4/B5 (capacity A9), or B6 into `low_row` (default: the cheapest). Returns the cards taken, if any."""
+        r = self.target(card)
+        if r < 0:
+            return self.take(p, low_row if low_row >= 0 else self.cheapest(), None, card)
+        row = self.rows[r]
+        if len(row) >= self.caps[r]:
+            return self.take(p, r, None, card)
+        row.append(card)
+        return None
+
+    def take(self, p: int, r: int, taken: list[int] | None, new_first: int) -> list[int]:
+        """Player p takes row r (or `taken`, part of it: A-INS-3); `new_first` starts it again. A-5TH-2: with a
+        5th Row card out, the placed card is collected too and the row disappears. A-7N-2, A-STOP-3, E4."""
+        rows = self.rows
+        taken = rows[r] if taken is None else taken
+        if self.fifth:
+            taken = taken + [new_first]
+            self.fifth = False
+            del rows[r]
+            del self.caps[r]
+            del self.stops[r]
+            del self.par[r]
+        else:
+            rows[r] = [new_first]
+            self.caps[r] = 5
+        h = 0
+        for c in taken:
+            h += H[c]
+        self.pens[p] += h
+        if self.marked:
+            if self.parity_game:
+                self._move_parity()
+            else:
+                self.stops = [False] * len(rows)
+                self.marked = False
+        return taken
+
+    def _move_parity(self) -> None:
+        """E4: the EVEN/ODD card moves to the other row whose last card is lowest, showing its parity."""
+        par, rows = self.par, self.rows
+        old = par.index(max(par))
+        new = min((i for i in range(len(rows)) if i != old), key=lambda i: rows[i][-1])
+        par[old] = -1
+        par[new] = rows[new][-1] & 1
+
+    def resolve(self, plays) -> None:
+        """B3: the revealed (card, player) pairs, lowest first."""
+        for card, p in sorted(plays):
+            self.place(p, card)
+
+    # ---------------------------------------------------------------- special cards (A-5TH-1 ... A-NP-1)
+
+    def play_special(self, p: int, card: int, action: dict) -> tuple[int, list[int] | None]:
+        """Carry out a `special` action of the engine's record format for player p's revealed `card` and return
+        (the number card still to place by B4-B6 or 0 when it is placed, the cards taken if any)."""
+        name = action["card"]
+        rows = self.rows
+        if name == "fifth_row":  # A-5TH-1
+            rows.append([card])
+            self.caps.append(5)
+            self.stops.append(False)
+            self.par.append(-1)
+            self.fifth = True
+            return 0, None
+        if name == "seven_nimmt":  # A-7N-1
+            self.caps[action["row"]] = 6
+            return card, None
+        if name == "stop":  # A-STOP-1
+            self.stops[action["row"]] = True
+            self.marked = True
+            return card, None
+        if name == "insert":  # A-INS-1..3
+            r = action["row"]
+            cards = rows[r][:]
+            insort(cards, card)
+            if len(rows[r]) < self.caps[r]:
+                rows[r] = cards
+                return 0, None
+            return 0, self.take(p, r, cards[:-1], cards[-1])
+        if name == "replace":  # A-REP-1
+            hand = self.hands[p]
+            hand.remove(action["with"])
+            insort(hand, card)
+            return action["with"], None
+        if name == "shift":  # A-SHI-1/2
+            move = action["move"]
+            src = next(i for i, row in enumerate(rows) if move in row)
+            rows[src].remove(move)
+            insort(rows[action["to_row"]], move)
+            if not rows[src]:
+                rows[src] = [card]
+                return 0, None
+            return card, None
+        return card, None  # negative_positive: the take happens by B4-B6; the cancellation follows (A-ORD-3)
+
+
+# -------------------------------------------------------------------- rollouts
+
+def pick_random(t: Table, hand: list[int], rnd) -> int:
+    """A random card of `hand`, removed from it."""
+    return hand.pop(int(rnd() * len(hand)))
+
+
+def pick_safe(t: Table, hand: list[int], rnd) -> int:
+    """A random card, drawn again (up to twice) while it would take a row now: random play that avoids the
+    obvious sixth card and low card."""
+    k = len(hand)
+    i = int(rnd() * k)
+    if k > 1:
+        for _ in range(2):
+            if t.safe(hand[i]):
+                break
+            i = int(rnd() * k)
+    return hand.pop(i)
+
+
+POLICIES = {"random": pick_random, "safe": pick_safe}
+
+
+def play_turns(t: Table, rnd, pick=pick_safe) -> list[int]:
+    """Play whole turns until the hands are empty; returns the round's bullheads per player."""
+    hands = t.hands
+    n = t.n
+    while hands[0]:
+        plays = [(pick(t, hands[p], rnd), p) for p in range(n)]
+        plays.sort()
+        for card, p in plays:
+            t.place(p, card)
+    return t.pens
