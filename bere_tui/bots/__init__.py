@@ -8,10 +8,12 @@ from __future__ import annotations
 from bere_tui.bots.base import Bot
 from bere_tui.bots.heuristic import HeuristicBot
 from bere_tui.bots.random_bot import RandomBot
+from bere_tui.bots.strong import StrongBot
 
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "strong": StrongBot,
 }
 
 
