@@ -9,7 +9,7 @@ back one step. The prompt dismisses with exactly one action taken from the engin
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -170,7 +170,7 @@ class Step:
     show_rows: bool = True
     default: int = 0
     extra: Text | str = ""  # a line under the title (e.g. the value left)
-    data: dict = field(default_factory=dict)
+    toggle: Callable[[int], None] | None = None  # Space (and digits) toggle the highlighted choice
 
 
 class ChoiceList(OptionList):
@@ -189,6 +189,7 @@ class StepPrompt(ModalScreen[dict]):
     CSS_PATH = "special.tcss"
     BINDINGS = [
         Binding("escape", "back", _("Back"), key_display="Esc"),
+        Binding("space", "toggle", _("Toggle"), key_display="Space"),
         *[Binding(str(d), f"digit('{d}')", _("Pick"), key_display="0-9", show=d == 1) for d in range(10)],
     ]
 
@@ -305,13 +306,21 @@ class StepPrompt(ModalScreen[dict]):
         step.pick(choice.value)
 
     def action_digit(self, digit: str) -> None:
-        """Digits pick the choice showing that digit directly."""
+        """Digits pick (or toggle) the choice showing that digit directly."""
         for i, c in enumerate(self.step.choices):
             if c.key == digit and c.why_not is None:
                 self.query_one(ChoiceList).highlighted = i
-                self.choose(i)
+                if self.step.toggle is not None:
+                    self.step.toggle(i)
+                else:
+                    self.choose(i)
                 return
         self.app.bell()
+
+    def action_toggle(self) -> None:
+        index = self.query_one(ChoiceList).highlighted
+        if self.step.toggle is not None and index is not None:
+            self.step.toggle(index)
 
     def action_back(self) -> None:
         """Esc: one step back; on the first step nothing happens (the game waits for this decision)."""
@@ -323,6 +332,8 @@ class StepPrompt(ModalScreen[dict]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
             return len(self.steps) > 1
+        if action == "toggle":
+            return bool(self.steps) and self.step.toggle is not None
         return True
 
     # -- finishing
