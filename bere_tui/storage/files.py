@@ -1,4 +1,5 @@
-"""Where bere-tui keeps its files, and the two ways it touches them: an atomic write, and setting a bad file aside.
+"""Where bere-tui keeps its files, and the two ways it changes them: an atomic write, and setting a bad file
+aside.
 
 The data folder is platformdirs' user_data_dir("bere-tui") unless the environment variable BERE_DATA_DIR
 names another folder (tests, portable installs). Every OS failure becomes a StorageError with a message a
@@ -41,7 +42,8 @@ def ensure_dir(folder: Path) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StorageError(_("cannot create the folder {folder}: {why}").format(folder=folder, why=why(exc))) from None
+        raise StorageError(_("cannot create the folder {folder}: {why}").format(
+            folder=folder, why=why(exc))) from None
     return folder
 
 

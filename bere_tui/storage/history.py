@@ -1,5 +1,5 @@
-"""The history of finished games: an SQLite database (history.sqlite3 in the data folder) with, per player name
-and variant, the games played, the games won and the mean final score.
+"""The history of finished games: an SQLite database (history.sqlite3 in the data folder) with, per player
+name and variant, the games played, the games won and the mean final score.
 
 A finished game is recorded once, in one transaction, under the fingerprint of its record, so recording the
 same game again changes nothing. A database that is not one (or is damaged, or has another layout) is
@@ -88,8 +88,8 @@ class History:
             conn = cls._connect(path)
         except _Corrupt as exc:
             kept_as = set_aside(path)
-            warning = _("the history {file} was damaged ({why}); it is kept as {name} and a new one is "
-                        "started").format(file=path, why=exc, name=kept_as.name)
+            warning = _("the history {file} could not be used ({why}); it is kept as {name} and a new one "
+                        "is started").format(file=path, why=exc, name=kept_as.name)
             try:
                 conn = cls._connect(path)
             except _Corrupt as again:  # pragma: no cover - a fresh file is never corrupt
@@ -108,9 +108,9 @@ class History:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if version != SCHEMA_VERSION and tables:
-                raise _Corrupt(_("unknown layout {version}").format(version=version))
+                raise _Corrupt(_("it has an unknown layout, version {version}").format(version=version))
             if not tables:
-                conn.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA user_version = {SCHEMA_VERSION};\nCOMMIT;")
+                conn.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
         except sqlite3.DatabaseError as exc:
             conn.close()
             if _is_corrupt(exc):

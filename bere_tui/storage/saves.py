@@ -45,8 +45,8 @@ def replays_dir() -> Path:
     return data_dir() / REPLAYS_DIR
 
 
-def record_text(game: Game) -> str:
-    return json.dumps(game.record(), indent=1) + "\n"
+def _record_json(record: dict) -> str:
+    return json.dumps(record, indent=1) + "\n"
 
 
 def record_key(record: dict) -> str:
@@ -60,11 +60,11 @@ def record_key(record: dict) -> str:
 
 def save_to(game: Game, path: str | Path) -> Path:
     """Save the game record to `path` (atomically). Raises StorageError if it cannot be written."""
-    return atomic_write_text(Path(path), record_text(game))
+    return atomic_write_text(Path(path), _record_json(game.record()))
 
 
 def autosave(game: Game) -> Path:
-    """Write the game to the autosave file (atomically). Raises StorageError if the data folder is not writable."""
+    """Write the game to the autosave file (atomically). Raises StorageError if the folder is not writable."""
     return save_to(game, autosave_path())
 
 
@@ -90,8 +90,8 @@ def _problem(path: Path) -> tuple[Game | None, str | None]:
     except RecursionError:
         return None, _("not valid JSON (nested too deeply)")
     if _is_newer(data):
-        return None, _("it is in the format {value}, written by a newer version of bere-tui (this version reads "
-                       "{fmt})").format(value=data["format"], fmt=FORMAT)
+        return None, _("it is in the format {value}, written by a newer version of bere-tui (this version "
+                       "reads {fmt})").format(value=data["format"], fmt=FORMAT)
     try:
         return replay(data), None
     except RecordError as exc:
@@ -108,8 +108,8 @@ def _is_newer(data) -> bool:
 
 
 def load_file(path: str | Path, keep_aside: bool = False) -> Game:
-    """The game a record file describes (finished or not). Raises BadSaveError naming the file and the problem;
-    with keep_aside=True a bad file is also renamed aside (the error's kept_as says where)."""
+    """The game a record file describes (finished or not). Raises BadSaveError naming the file and the
+    problem; with keep_aside=True a bad file is also renamed aside (the error's kept_as says where)."""
     path = Path(path)
     try:
         game, problem = _problem(path)
@@ -170,7 +170,7 @@ def archive_finished(game: Game, now: datetime | None = None) -> Path:
     folder = ensure_dir(replays_dir())
     for existing in folder.glob(f"*-{key[:12]}.json"):
         return existing
-    path = atomic_write_text(folder / _replay_name(now or datetime.now(), key), json.dumps(record, indent=1) + "\n")
+    path = atomic_write_text(folder / _replay_name(now or datetime.now(), key), _record_json(record))
     for old in _replay_files(folder)[MAX_REPLAYS:]:
         try:
             old.unlink()

@@ -1,4 +1,4 @@
-"""The replays folder: finished games kept for the title screen's Replays list, at most MAX_REPLAYS of them."""
+"""The replays folder: finished games kept for the title screen's Replays list, MAX_REPLAYS at most."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ START = datetime(2026, 11, 29, 19, 30)
 
 
 def test_only_the_newest_fifty_are_kept_newest_first(data, game_of):
-    games = [game_of("base", names=("Ann", "Ben"), seed=seed, bot="random") for seed in range(storage.MAX_REPLAYS + 5)]
+    count = storage.MAX_REPLAYS + 5
+    games = [game_of("base", names=("Ann", "Ben"), seed=seed, bot="random") for seed in range(count)]
     paths = [storage.archive_finished(g, now=START + timedelta(minutes=i)) for i, g in enumerate(games)]
     files = sorted((data / "replays").iterdir())
     assert len(files) == storage.MAX_REPLAYS == 50

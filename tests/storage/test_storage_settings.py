@@ -8,7 +8,15 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from bere_tui.storage import LastSeats, Seat, Settings, StorageError, load_settings, save_settings, settings_path
+from bere_tui.storage import (
+    LastSeats,
+    Seat,
+    Settings,
+    StorageError,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 
 
 def test_the_path_is_the_option_then_the_environment_then_the_config_folder(tmp_path, monkeypatch):
@@ -32,7 +40,8 @@ def test_settings_round_trip():
                                              seats=[Seat(name="Ann"), Seat(name="Bot 2", bot="heuristic")]))
     assert save_settings(settings) is None
     assert load_settings() == (settings, None)
-    assert json.loads(settings_path().read_text())["last_seats"]["seats"][1] == {"name": "Bot 2", "bot": "heuristic"}
+    seats = json.loads(settings_path().read_text())["last_seats"]["seats"]
+    assert seats[1] == {"name": "Bot 2", "bot": "heuristic"}
 
 
 def test_an_explicit_path_is_used(tmp_path):
