@@ -1,0 +1,248 @@
+"""Pilot tests of the Anniversary prompts in isolation: special card (A3, A-ORD-1), Negative = Positive
+(A-NP-1, A-ORD-3) and swap (A5, A-ORD-4). Each prompt gets a view and the legal actions of a real Game built
+with a hand-made table; the keys pressed must dismiss it with an action the engine accepts."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+
+from bere_tui.engine.cards import HEADS
+from bere_tui.engine.game import Game
+from bere_tui.engine.row import Row
+from bere_tui.engine.specials import full_special_deck
+from bere_tui.engine.variants import SPECIAL_NAMES
+from bere_tui.ui.prompts.cancel import CancelPrompt
+from bere_tui.ui.prompts.special import SpecialPrompt, StepPrompt
+from bere_tui.ui.prompts.swap import SwapPrompt
+
+PENDING = object()
+
+HANDS = [[3, 8, 15, 22, 37, 50, 51, 52, 53, 54, 56, 57],
+         [60, 61, 62, 63, 64, 65, 66, 68, 69, 71, 72, 73],
+         [80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92]]
+
+
+def table(rows: list[Row], ann_specials: list[str], ann_card: int, pile: list[int] = ()) -> Game:
+    """A 3-player Anniversary game at Ann's placement of `ann_card` (the lowest card revealed), with the rows,
+    Ann's special cards and Ann's bull pile of this round made by hand."""
+    specials = [["insert", "stop", "shift"], ["replace", "seven_nimmt", "negative_positive"],
+                ["fifth_row", "insert", "insert"]]
+    special_pile = full_special_deck()
+    for hand in specials:
+        for c in hand:
+            special_pile.remove(c)
+    deal = {"rows": [r.cards[0] for r in rows[:4]], "hands": HANDS, "specials": specials,
+            "special_pile": special_pile}
+    game = Game("anniversary", ["Ann", "Ben", "Cid"], seed=7, deals=[deal])
+    game.rows = rows
+    game.specials[0] = list(ann_specials)
+    game.piles[0] = list(pile)
+    game.apply({"player": 1, "do": "select", "card": 60})
+    game.apply({"player": 2, "do": "select", "card": 80})
+    game.apply({"player": 0, "do": "select", "card": ann_card})
+    return game
+
+
+def busy_table(**kw) -> Game:
+    """Row 3 stopped, row 4 with 7 nimmt!, row 1 full; Ann's 37 is lower than every open row's end (B6)."""
+    rows = [Row([12, 17, 23, 31, 44]), Row([40]), Row([67, 70, 76], stop=True), Row([90, 95], seven=True)]
+    return table(rows, kw.get("specials", list(SPECIAL_NAMES)), 37)
+
+
+class PromptApp(App):
+    def __init__(self, screen: StepPrompt) -> None:
+        super().__init__()
+        self.prompt = screen
+        self.result = PENDING
+
+    def on_mount(self) -> None:
+        self.push_screen(self.prompt, self.done)
+
+    def done(self, result: dict) -> None:
+        self.result = result
+
+
+def screen_text(app: App) -> str:
+    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+
+
+async def run(game: Game, prompt_class, keys, ascii: bool = False, texts: list | None = None):
+    """Push the prompt for the pending player, press `keys` ("|" records the screen text), return the action
+    after checking it is accepted by the engine."""
+    p = game.pending["player"]
+    app = PromptApp(prompt_class(game.view(p), game.legal(p), ascii=ascii))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in keys:
+            if key == "|":
+                texts.append(screen_text(app))
+            else:
+                await pilot.press(key)
+        await pilot.pause()
+        if texts is not None and app.result is PENDING:
+            texts.append(screen_text(app))
+    if app.result is not PENDING:
+        game.copy().apply(app.result)  # raises IllegalAction if the prompt made up an action
+    return app.result
+
+
+# ---------------------------------------------------------------- SpecialPrompt (A-ORD-1)
+
+async def test_enter_alone_plays_no_special_card():
+    game = busy_table()
+    assert await run(game, SpecialPrompt, ["enter"]) == {"player": 0, "do": "special", "card": None}
+
+
+# digits of the first step follow SPECIAL_NAMES: 0 none, 1 5th Row, 2 7 nimmt!, 3 Insert, 4 Replace, 5 Shift,
+# 6 Stop, 7 Negative = Positive
+@pytest.mark.parametrize("keys, expected", [
+    (["1"], {"card": "fifth_row"}),  # A-5TH-1
+    (["2", "3", "4", "2"], {"card": "seven_nimmt", "row": 1}),  # A-7N-1: rows 3 (stopped), 4 (has one) greyed
+    (["3", "down", "enter"], {"card": "insert", "row": 1}),  # A-INS-1
+    (["3", "3", "4"], {"card": "insert", "row": 3}),  # the stopped row cannot be chosen (A-STOP-2)
+    (["4", "j", "enter"], {"card": "replace", "with": 8}),  # A-REP-1, hjkl move
+    (["5", "6", "4"], {"card": "shift", "move": 40, "to_row": 3}),  # A-SHI-1
+    (["5", "1", "1", "2"], {"card": "shift", "move": 12, "to_row": 1}),  # its own row is greyed
+    (["6", "enter"], {"card": "stop", "row": 0}),  # A-STOP-1
+    (["6", "3", "2"], {"card": "stop", "row": 1}),
+    (["7"], {"card": "negative_positive"}),  # A-NP-1: 37 is about to take a row (B6)
+])
+async def test_each_special_card_through_its_steps(keys, expected):
+    action = await run(busy_table(), SpecialPrompt, keys)
+    assert action == {"player": 0, "do": "special", **expected}
+
+
+async def test_esc_goes_back_one_step_and_is_harmless_on_the_first():
+    game = busy_table()
+    texts: list[str] = []
+    assert await run(game, SpecialPrompt, ["escape", "escape", "|"], texts=texts) is PENDING
+    assert "Play a special card" in texts[0]
+    # Shift: card, destination; Esc twice returns to the first step, Shift still highlighted
+    action = await run(game, SpecialPrompt, ["5", "1", "escape", "escape", "up", "up", "enter", "enter"])
+    assert action == {"player": 0, "do": "special", "card": "insert", "row": 0}
+    action = await run(game, SpecialPrompt, ["5", "1", "escape", "2", "2"])
+    assert action == {"player": 0, "do": "special", "card": "shift", "move": 17, "to_row": 1}
+
+
+async def test_cards_without_a_legal_choice_are_greyed_with_the_reason():
+    rows = [Row([12, 17], stop=True), Row([40]), Row([67, 70, 76], stop=True), Row([90, 95])]
+    game = table(rows, ["stop", "negative_positive", "insert"], 50)  # 50 goes to row 2: no take
+    texts: list[str] = []
+    # digit 1 is Insert, the only playable card; Stop and Negative = Positive cannot be picked
+    assert await run(game, SpecialPrompt, ["|", "2", "3"], texts=texts) is PENDING
+    assert "Stop - two Stop cards already lie out" in texts[0]  # A-STOP-1
+    assert "Negative = Positive - your card will not take a row" in texts[0]  # A-NP-1
+    assert await run(game, SpecialPrompt, ["down", "enter", "enter"]) == {
+        "player": 0, "do": "special", "card": "insert", "row": 1}
+
+
+async def test_insert_shows_the_card_at_its_place_and_what_a_full_row_costs():
+    texts: list[str] = []
+    await run(busy_table(), SpecialPrompt, ["3", "|"], texts=texts)
+    lines = texts[0].splitlines()
+    full = next(line for line in lines if "12" in line and "44" in line)
+    assert "31• [37•]  44•••••" in full and "full: you take 5 bullheads" in full  # A-INS-3: 44 stays
+    assert any("[37•]  40•••" in line and "fits" in line for line in lines)  # A-INS-2
+    assert any("stopped" in line and "67" in line for line in lines)
+
+
+async def test_ascii_prompt_has_no_box_drawing_and_fits_80x24():
+    texts: list[str] = []
+    await run(busy_table(), SpecialPrompt, ["|", "3", "|", "escape", "5", "|", "1", "|", "escape", "escape",
+                                            "4", "|"], ascii=True, texts=texts)
+    for text in texts:
+        assert text.isascii(), text
+        assert len(text.splitlines()) == 24
+        assert text.count("+-----") == 2, text  # the whole box is on screen, top and bottom border
+        assert "Enter" in text.splitlines()[-1]  # the footer shows the keys
+    assert "[37.]" in texts[1]
+
+
+# ---------------------------------------------------------------- CancelPrompt (A-NP-1, A-ORD-3)
+
+def cancel_table() -> Game:
+    """Ann's 3 takes the row 11, 13 (B6) with Negative = Positive; her pile already holds 55, 20, 45, 2."""
+    rows = [Row([11, 13]), Row([40]), Row([67, 70, 76]), Row([90, 95], seven=True)]
+    game = table(rows, ["negative_positive", "stop", "shift"], 3, pile=[55, 20, 45, 2])
+    game.apply({"player": 0, "do": "special", "card": "negative_positive"})
+    game.apply({"player": 0, "do": "take_row", "row": 0})
+    assert game.pending["do"] == "cancel"
+    return game
+
+
+async def test_cancel_enter_enter_plays_the_best_cancellation():
+    game = cancel_table()
+    best = max(game.legal(0), key=lambda a: HEADS[a["positive"]] + sum(HEADS[c] for c in a["cancel"]))
+    action = await run(game, CancelPrompt, ["enter", "enter"])
+    assert action == best == {"player": 0, "do": "cancel", "positive": 11, "cancel": [20, 45]}
+
+
+async def test_cancel_toggles_any_set_within_the_positive_value():
+    game = cancel_table()
+    texts: list[str] = []
+    # 11 gives +5; take 45 out (value left 2), put 2 in (left 1), try 55 (7: refused), confirm
+    action = await run(game, CancelPrompt, ["enter", "|", "3", "|", "4", "1", "|", "enter"], texts=texts)
+    assert action == {"player": 0, "do": "cancel", "positive": 11, "cancel": [2, 20]}
+    assert "Value left: 0 of 5" in texts[0]
+    assert "Value left: 2 of 5" in texts[1]
+    assert "Value left: 1 of 5" in texts[2] and "[ ]  55" in texts[2]
+
+
+async def test_cancel_other_positive_card_and_nothing_cancelled():
+    game = cancel_table()
+    action = await run(game, CancelPrompt, ["2", "space", "enter"])  # 13 gives +1; 55 (first) is too dear
+    assert action == {"player": 0, "do": "cancel", "positive": 13, "cancel": [2]}
+    # the cards by bullheads: 55, 11, 20, 45, 2; the fifth is on, Space takes it out
+    action = await run(game, CancelPrompt, ["down", "enter", "down", "down", "down", "down", "space", "enter"])
+    assert action == {"player": 0, "do": "cancel", "positive": 13, "cancel": []}
+
+
+async def test_cancel_esc_returns_to_the_positive_card():
+    action = await run(cancel_table(), CancelPrompt, ["enter", "space", "escape", "2", "enter"])
+    assert action == {"player": 0, "do": "cancel", "positive": 13, "cancel": [2]}
+
+
+async def test_cancel_ascii():
+    texts: list[str] = []
+    await run(cancel_table(), CancelPrompt, ["|", "enter", "|"], ascii=True, texts=texts)
+    for text in texts:
+        assert text.isascii() and text.count("+-----") == 2
+    assert "11..... gives +5" in texts[1]
+
+
+# ---------------------------------------------------------------- SwapPrompt (A5, A-ORD-4)
+
+def swap_table() -> Game:
+    game = cancel_table()
+    game.apply(game.legal(0)[0])
+    assert game.pending["do"] == "swap"
+    return game
+
+
+async def test_swap_keeps_all_by_default():
+    assert await run(swap_table(), SwapPrompt, ["enter"]) == {"player": 0, "do": "swap", "discard": None}
+
+
+async def test_swap_discards_one_card():
+    assert await run(swap_table(), SwapPrompt, ["2"]) == {"player": 0, "do": "swap", "discard": "stop"}
+    assert await run(swap_table(), SwapPrompt, ["k", "enter"]) == {"player": 0, "do": "swap", "discard": "stop"}
+    texts: list[str] = []
+    await run(swap_table(), SwapPrompt, ["escape", "|"], ascii=True, texts=texts)
+    assert texts[0].isascii() and "Discard Shift, draw the top special card" in texts[0]
+
+
+# ---------------------------------------------------------------- SVG snapshots at 80x24
+# Regenerate with `pytest tests/ui/test_special_prompts.py --snapshot-update`, then look at them.
+
+def prompt_app(game: Game, prompt_class) -> PromptApp:
+    p = game.pending["player"]
+    return PromptApp(prompt_class(game.view(p), game.legal(p)))
+
+
+def test_insert_prompt_snapshot(snap_compare):
+    assert snap_compare(prompt_app(busy_table(), SpecialPrompt), press=["3"], terminal_size=(80, 24))
+
+
+def test_negative_positive_prompt_snapshot(snap_compare):
+    assert snap_compare(prompt_app(cancel_table(), CancelPrompt), press=["enter"], terminal_size=(80, 24))
