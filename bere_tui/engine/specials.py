@@ -325,10 +325,14 @@ def _best_cancel(cards: list[int], value: int) -> list[int]:
 
 
 def legal_cancels(game, p) -> list[dict]:
-    """For each card of the take that may become positive, the best cancellation it allows."""
+    """For each card of the taken row that may become positive, the best cancellation it allows.
+
+    A-NP-1: the positive card is one of the row being taken; under A-5TH-2 the placed card is collected
+    (so it may be cancelled) but it is not a card of that row.
+    """
     out = []
     pile = game.piles[p]
-    for positive in sorted(set(game.placing.taken)):
+    for positive in sorted(set(game.placing.taken_row)):
         rest = [c for c in pile if c != positive]
         out.append({"player": p, "do": "cancel", "positive": positive,
                     "cancel": _best_cancel(rest, HEADS[positive])})
@@ -337,8 +341,8 @@ def legal_cancels(game, p) -> list[dict]:
 
 def check_cancel(game, p, action) -> tuple[int, list[int]]:
     positive, cancel = action["positive"], action["cancel"]
-    taken = game.placing.taken
-    if isinstance(positive, bool) or positive not in taken:
+    row_cards = game.placing.taken_row  # A-NP-1: one card of the row being taken
+    if isinstance(positive, bool) or positive not in row_cards:
         raise IllegalAction(_("card {card!r} is not a card of the row you took").format(card=positive))
     if not isinstance(cancel, list):
         raise IllegalAction(_("'cancel' must list cards"))
