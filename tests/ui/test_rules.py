@@ -1,0 +1,141 @@
+"""The rules viewer and its texts: every variant opens, Esc closes, and the texts cite the rule ids of RULES.md
+(with the Decision lines the game plays)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from textual.app import App
+
+from bere_tui.engine.variants import VARIANTS
+from bere_tui.ui.rules_screen import RulesScreen, languages, layout_section, load_sections, read_part
+
+# The rule ids of RULES.md sections 1-5 (the variants the engine plays), by the variant whose rules show them.
+COMMON_IDS = ["C1", "C2", *[f"B{i}" for i in range(1, 11)]]
+VARIANT_IDS = {
+    "base": [],
+    "pro": ["P1", "P2", "P3"],
+    "anniversary": [f"A{i}" for i in range(1, 10)] + [
+        "A-5TH-1", "A-5TH-2", "A-7N-1", "A-7N-2", "A-INS-1", "A-INS-2", "A-INS-3", "A-REP-1", "A-REP-2",
+        "A-SHI-1", "A-SHI-2", "A-STOP-1", "A-STOP-2", "A-STOP-3", "A-NP-1", "A-NP-2",
+        "A-ORD-1", "A-ORD-2", "A-ORD-3", "A-ORD-4"],
+    "even-odd": ["E1", "E2", "E3", "E4", "E5"],
+}
+# RULES.md's **Decision** lines, by rule id
+DECISIONS = {"base": ["B10"], "pro": ["P3"], "anniversary": ["A-5TH-2", "A-REP-2", "A-SHI-1"], "even-odd": ["E4"]}
+
+
+def test_every_variant_of_the_engine_has_rules():
+    assert set(VARIANT_IDS) == set(VARIANTS)
+    for variant in VARIANTS:
+        assert read_part(variant, "en") is not None, variant
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_rules_cite_every_rule_id_of_the_variant(variant):
+    text = "\n".join(s.body for s in load_sections(variant, "en"))
+    for rule in COMMON_IDS + VARIANT_IDS[variant]:
+        assert re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])", text), f"{variant}: {rule} is not cited"
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_rules_state_the_decisions_the_game_plays(variant):
+    items = [item for s in load_sections(variant, "en") for item in s.body.split("\n- ")]
+    for rule in DECISIONS[variant] + DECISIONS["base"]:
+        assert any(item.lstrip("- ").startswith("Decision:") and f"({rule})" in item for item in items), rule
+
+
+def test_rules_texts_are_plain_ascii():
+    for variant in VARIANTS:
+        for section in load_sections(variant, "en"):
+            assert (section.title + section.body).isascii(), section.title
+
+
+def test_missing_language_falls_back_to_english():
+    assert languages("xx_YY")[:2] == ["xx_YY", "xx"] and languages("xx_YY")[-1] == "en"
+    assert read_part("base", "xx") == read_part("base", "en")
+    assert load_sections("no-such-variant", "en")[0].part == "Base game"
+
+
+def test_layout_wraps_items_with_a_hanging_indent():
+    section = next(s for s in load_sections("anniversary", "en") if s.title == "Shift")
+    lines = layout_section(section, 60).plain.splitlines()
+    assert lines[0] == "Shift" and all(len(line) <= 60 for line in lines)
+    assert any(line.startswith("- Decision: the destination must have room") for line in lines)
+    assert all(line.startswith(("- ", "  ")) for line in lines[2:] if line)
+
+
+class RulesApp(App):
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, variant: str, ascii: bool = False) -> None:
+        super().__init__()
+        self.variant = variant
+        self.ascii = ascii
+        self.closed = False
+
+    def on_mount(self) -> None:
+        self.push_screen(RulesScreen(self.variant), self.on_close)
+
+    def on_close(self, _result) -> None:
+        self.closed = True
+
+
+def screen_text(app: App) -> str:
+    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+async def test_rules_screen_opens_for_each_variant_and_esc_closes_it(variant):
+    app = RulesApp(variant)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        first = load_sections(variant)[0]
+        assert f"Rules: {first.part}" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.closed and not isinstance(app.screen, RulesScreen)
+
+
+async def test_rules_screen_browsing():
+    app = RulesApp("anniversary", ascii=True)
+    sections = load_sections("anniversary")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")  # the second section
+        await pilot.pause()
+        text = screen_text(app)
+        assert sections[1].title in text and "(A3)" in text and "section 2 of" in text
+        assert text.isascii()
+        await pilot.press("right", "right", "l")  # to section 5: 5th Row
+        await pilot.pause()
+        assert "Your revealed card starts a fifth row" in screen_text(app)
+        await pilot.press("h")
+        await pilot.pause()
+        assert sections[3].title in screen_text(app)
+        await pilot.press("escape")  # back to the contents, that section highlighted
+        await pilot.pause()
+        contents = app.screen.query_one("#rules-contents")
+        assert contents.display and contents.highlighted == contents.get_option_index("s3")
+        await pilot.press("j", "enter")
+        await pilot.pause()
+        assert app.screen.current == 4
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert app.closed
+
+
+async def test_long_section_scrolls_and_shows_how_far():
+    app = RulesApp("anniversary", ascii=True)
+    index = next(i for i, s in enumerate(load_sections("anniversary")) if s.title == "Two rounds")
+    async with app.run_test(size=(80, 12)) as pilot:
+        await pilot.pause()
+        app.screen.open_section(index)
+        await pilot.pause()
+        assert "0% read" in screen_text(app)
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        await pilot.pause()
+        assert "100% read" in screen_text(app)
+        assert screen_text(app).isascii()
