@@ -12,11 +12,12 @@ import os
 import textwrap
 from dataclasses import dataclass
 from importlib import resources
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
@@ -157,7 +158,7 @@ class RulesScreen(Screen[None]):
     """The rules of `variant`: a contents list, and one section at a time."""
 
     CSS_PATH = "rules_screen.tcss"
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", _("Back"), key_display="Esc"),
         Binding("left,h", "turn(-1)", _("Previous"), key_display="Left"),
         Binding("right,l", "turn(1)", _("Next"), key_display="Right"),
@@ -286,4 +287,4 @@ class RulesScreen(Screen[None]):
 class ContentsList(OptionList):
     """The sections, grouped under their part's title."""
 
-    BINDINGS = [Binding("enter", "select", _("Open"), key_display="Enter")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", _("Open"), key_display="Enter")]

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
@@ -176,7 +177,7 @@ class Step:
 class ChoiceList(OptionList):
     """The choices of one step: arrows or hjkl move, Enter confirms."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down,j,right,l", "cursor_down", _("Move"), key_display=_("Arrows"), show=True),
         Binding("up,k,left,h", "cursor_up", _("Move"), show=False),
         Binding("enter", "select", _("Confirm"), key_display="Enter"),
@@ -187,7 +188,7 @@ class StepPrompt(ModalScreen[dict]):
     """A decision in steps. Subclasses give `first_step()`; a step's `pick` shows the next step or dismisses."""
 
     CSS_PATH = "special.tcss"
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", _("Back"), key_display="Esc"),
         Binding("space", "toggle", _("Toggle"), key_display="Space"),
         *[Binding(str(d), f"digit('{d}')", _("Pick"), key_display="0-9", show=d == 1) for d in range(10)],
