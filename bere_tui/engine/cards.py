@@ -24,4 +24,4 @@ DECK_SIZE = 104
 
 def row_bullheads(cards) -> int:
     """Bullheads of a group of cards (a row, a pile)."""
-    return sum(HEADS[c] for c in cards)
+    return sum(map(HEADS.__getitem__, cards))

@@ -1,6 +1,8 @@
 """Events: every change the players should see. The UI animates them, the log lists them, tests assert on them.
 
-All are frozen, slotted dataclasses holding plain ints, strings and tuples.
+All are slotted dataclasses holding plain ints, strings and tuples. Treat them as read-only. They are not
+frozen on purpose: a frozen dataclass sets each field through `object.__setattr__`, which tripled the cost of
+building the events of a round (DESIGN: speed; bench/engine_speed.py).
 """
 
 from __future__ import annotations
@@ -13,39 +15,39 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Dealt(Event):
     """A round starts: rows laid out (B2). `rows` is empty in Pro until the draft ends."""
     round: int
     rows: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Drafted(Event):
     """Pro (P2): a player drafted a card from the open pool."""
     player: int
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Selected(Event):
     """A player chose a card in secret (B3). The card itself is not public yet."""
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Revealed(Event):
     """All choices shown together (B3): (card, player) pairs, lowest card first."""
     turn: int
     cards: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Placed(Event):
     """A card went into a row. `position` is its index in the row; `new_row` when it started row `row`."""
     player: int
@@ -55,7 +57,7 @@ class Placed(Event):
     new_row: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RowTaken(Event):
     """A player took cards of a row into their bull pile (B5, B6, A-INS-3, A-5TH-2).
 
@@ -70,7 +72,7 @@ class RowTaken(Event):
     removed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SpecialPlayed(Event):
     """Anniversary: a special card was played beside a placement (A3). `details` holds its choices."""
     player: int
@@ -79,7 +81,7 @@ class SpecialPlayed(Event):
     details: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Cancelled(Event):
     """Anniversary (A-NP-1): cards set aside by Negative = Positive."""
     player: int
@@ -87,27 +89,27 @@ class Cancelled(Event):
     cancelled: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Swapped(Event):
     """Anniversary (A5): a special card discarded after taking a row, and one drawn (`drew` only for its owner)."""
     player: int
     discarded: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SpecialsGiven(Event):
     """Anniversary (A6): each player received `count` special cards for round 2."""
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ParityMoved(Event):
     """Even/Odd (E2, E4): the EVEN/ODD card now lies beside `row`, showing `parity` ("even" or "odd")."""
     row: int
     parity: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundScored(Event):
     """End of a round (B8): bullheads of the round and totals, one entry per player."""
     round: int
@@ -115,7 +117,7 @@ class RoundScored(Event):
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameOver(Event):
     """End of the game (B9, A7): the winners share the lowest total."""
     winners: tuple[int, ...]

@@ -15,7 +15,7 @@ import random
 from bisect import insort
 
 from bere_tui.engine import specials as special_cards
-from bere_tui.engine.cards import DECK_SIZE, HEADS
+from bere_tui.engine.cards import DECK_SIZE, row_bullheads
 from bere_tui.engine.errors import IllegalAction, SetupError
 from bere_tui.engine.events import (
     Cancelled,
@@ -44,6 +44,20 @@ ACTION_FIELDS = {
     "swap": ("discard",),
     "special": None,
 }
+#: the exact keys of each kind of action (None: they depend on the special card)
+ACTION_KEYS = {do: None if fields is None else frozenset(("player", "do", *fields))
+               for do, fields in ACTION_FIELDS.items()}
+
+
+def _check_fields(do: str, action: dict) -> None:
+    """Name the unknown or missing field of an action whose keys are not exactly ACTION_KEYS[do]."""
+    fields = ACTION_FIELDS[do]
+    extra = set(action) - {"player", "do", *fields}
+    if extra:
+        raise IllegalAction(_("unknown field {field!r} for {do}").format(field=sorted(extra)[0], do=do))
+    for f in fields:
+        if f not in action:
+            raise IllegalAction(_("{do} needs the field {field!r}").format(do=do, field=f))
 
 
 class Placement:
@@ -232,7 +246,6 @@ class Game:
                 if not self._continue_placement(ev):
                     return
                 self.placing = None
-                continue
             if self.pending is not None:
                 return
             if self.queue:
@@ -280,10 +293,8 @@ class Game:
         (A-STOP-2, E3); -1 when the card is lower than all of them (B6)."""
         best, best_tail = -1, -1
         for i, row in enumerate(self.rows):
-            if row.stop or (row.parity is not None and card & 1 != row.parity):
-                continue
             tail = row.cards[-1]
-            if best_tail < tail < card:
+            if best_tail < tail < card and not row.stop and (row.parity is None or card & 1 == row.parity):
                 best, best_tail = i, tail
         return best
 
@@ -325,7 +336,7 @@ class Game:
             row.cards = [new_first]
         self.piles[p].extend(taken)
         pl.taken = taken
-        ev.append(RowTaken(p, r, tuple(taken), sum(HEADS[c] for c in taken), reason, removed))
+        ev.append(RowTaken(p, r, tuple(taken), row_bullheads(taken), reason, removed))
         if not removed:
             ev.append(Placed(p, new_first, r, 0, True))
         if self.variant == "anniversary":
@@ -349,7 +360,7 @@ class Game:
         """B8: add the round's bullheads; B9/A7: end the game or deal again."""
         round_scores = []
         for p in range(self.n):
-            s = sum(HEADS[c] for c in self.piles[p])
+            s = row_bullheads(self.piles[p])
             self.scores[p].append(s)
             round_scores.append(s)
         totals = tuple(sum(s) for s in self.scores)
@@ -412,13 +423,13 @@ class Game:
         """Running totals: finished rounds plus this round's bull pile (B10)."""
         if self.finished:
             return [sum(s) for s in self.scores]
-        return [sum(s) + sum(HEADS[c] for c in pile) for s, pile in zip(self.scores, self.piles)]
+        return [sum(s) + row_bullheads(pile) for s, pile in zip(self.scores, self.piles)]
 
     def round_scores(self, p: int) -> list[int]:
         """Bullheads of each round so far, the current one last (record spec)."""
         if self.finished:
             return list(self.scores[p])
-        return self.scores[p] + [sum(HEADS[c] for c in self.piles[p])]
+        return self.scores[p] + [row_bullheads(self.piles[p])]
 
     def describe_pending(self) -> str:
         pend = self.pending
@@ -460,9 +471,9 @@ class Game:
             raise IllegalAction(_("an action must be an object"))
         do = action.get("do")
         p = action.get("player")
-        if do not in ACTION_FIELDS:
+        if not isinstance(do, str) or do not in ACTION_FIELDS:
             raise IllegalAction(_("there is no action {do!r}").format(do=do))
-        if not _is_int(p) or not 0 <= p < self.n:
+        if type(p) is not int or not 0 <= p < self.n:
             raise IllegalAction(_("there is no player {p!r}").format(p=p))
         pend = self.pending
         if pend is None:
@@ -475,31 +486,28 @@ class Game:
                 raise IllegalAction(_("player {p} has already chosen a card this turn").format(p=p))
         elif pend["player"] != p:
             raise IllegalAction(_("it is player {q}'s decision, not player {p}'s").format(q=pend["player"], p=p))
-        fields = ACTION_FIELDS[do]
-        if fields is not None:
-            extra = set(action) - {"player", "do", *fields}
-            if extra:
-                raise IllegalAction(_("unknown field {field!r} for {do}").format(field=sorted(extra)[0], do=do))
-            for f in fields:
-                if f not in action:
-                    raise IllegalAction(_("{do} needs the field {field!r}").format(do=do, field=f))
+        keys = ACTION_KEYS[do]
+        if keys is not None and action.keys() != keys:
+            _check_fields(do, action)
         ev: list[Event] = []
-        getattr(self, "_do_" + do)(p, action, ev)
+        HANDLERS[do](self, p, action, ev)
         self.actions.append(action)
-        self._advance(ev)
+        if self.pending is None:  # the decision is made: resolve until the next one
+            self._advance(ev)
         return ev
 
     def _do_select(self, p: int, action: dict, ev: list[Event]) -> None:
         card = action["card"]
         hand = self.hands[p]
-        if not _is_int(card) or card not in hand:
+        if type(card) is not int or card not in hand:
             raise IllegalAction(_("card {card!r} is not in player {p}'s hand").format(card=card, p=p))
         hand.remove(card)  # B3: chosen in secret
         self.selected[p] = card
-        self.waiting.remove(p)
+        waiting = self.waiting
+        waiting.remove(p)
         ev.append(Selected(p))
-        if not self.waiting:
-            order = sorted((c, q) for q, c in self.selected.items())  # B3: lowest first
+        if not waiting:
+            order = sorted([(c, q) for q, c in self.selected.items()])  # B3: lowest first
             self.revealed = tuple(order)
             self.queue = order
             self.pending = None
@@ -596,5 +604,8 @@ class Game:
             g.placing = pl
         return g
 
+
+#: the method that carries out each kind of action (after apply's common checks)
+HANDLERS = {do: getattr(Game, "_do_" + do) for do in ACTION_FIELDS}
 
 __all__ = ["Game", "Placement", "SPECIAL_COPIES"]
