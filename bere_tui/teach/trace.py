@@ -1,0 +1,53 @@
+"""`python -m bere_tui.teach.trace FILE...`: play lessons headlessly and print what the learner would see.
+
+For lesson authors and translators: every narration with the event or decision it belongs to, each event told
+in a sentence, and the first problem the validator finds.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from bere_tui.teach.describe import Teller
+from bere_tui.teach.lesson import LessonError, lesson_files, read_lesson
+from bere_tui.teach.runner import LessonRun
+from bere_tui.teach.validate import MAX_BEATS
+
+
+def trace(path: Path, out=print) -> bool:
+    try:
+        lesson = read_lesson(path)
+    except LessonError as exc:
+        out(f"ERROR {exc}")
+        return False
+    out(f"== {lesson.id}: {lesson.title} ({lesson.variant})")
+    run = LessonRun(lesson, seed=0)
+    teller = Teller(run.game.view(run.learner), run.learner)
+    for _i in range(MAX_BEATS):
+        beat = run.next_beat()
+        if beat.kind == "event":
+            told = teller.tell(beat.event)
+            if told:
+                out(f"   . {told}")
+        if beat.text:
+            out(f"  [{beat.kind}{'@' + beat.point if beat.point else ''}] {beat.text}")
+        if beat.kind == "done":
+            break
+        if beat.kind == "ask":
+            if run.practising:
+                out("   (practice game: the learner plays on)")
+                break
+            out(f"   > {run.expected()}")
+            run.submit(run.expected())
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    paths = [Path(a) for a in (argv if argv is not None else sys.argv[1:])] or lesson_files()
+    ok = all([trace(p) for p in paths])  # noqa: C419 - trace every file, not only up to the first bad one
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""Events told as sentences from the learner's seat, and the practice hint's one line."""
+
+from bere_tui.engine import Game
+from bere_tui.teach.describe import tell_events
+from bere_tui.teach.hint import practice_hint, reason
+
+
+def game(rows, hands):
+    return Game("base", ["You", "Ann"], seed=1, deals=[{"rows": rows, "hands": hands}])
+
+
+def test_an_ordinary_placement_names_the_row_and_the_card_before():
+    g = game([10, 20, 30, 40], [[23] + list(range(41, 50)), [31] + list(range(50, 59))])
+    view = g.view(0)
+    g.apply({"player": 1, "do": "select", "card": 31})
+    events = g.apply({"player": 0, "do": "select", "card": 23})
+    told = tell_events(view, events, 0)
+    assert told[0] == "Cards shown, lowest first: 23 (you), 31 (Ann)."
+    assert told[1] == "Your 23 goes to row 2, after the 20: the closest lower end (B4)."
+    assert told[2] == "Ann's 31 goes to row 3, after the 30: the closest lower end (B4)."
+
+
+def test_a_low_card_and_a_sixth_card():
+    g = game([10, 20, 30, 40], [[5] + list(range(41, 50)), [11, 12, 13, 14, 15] + list(range(50, 55))])
+    for turn, (mine, ann) in enumerate([(41, 11), (42, 12), (43, 13), (44, 14)]):
+        g.apply({"player": 1, "do": "select", "card": ann})
+        g.apply({"player": 0, "do": "select", "card": mine})
+    view = g.view(0)  # row 1: 10 11 12 13 14; row 4: 40 41 42 43 44
+    g.apply({"player": 1, "do": "select", "card": 15})
+    events = g.apply({"player": 0, "do": "select", "card": 5})
+    events += g.apply({"player": 0, "do": "take_row", "row": 2})
+    told = tell_events(view, events, 0)
+    assert "Your 5 is lower than every row's end. You take row 3: 1 card, 3 bullheads (B6)." in told
+    assert "Ann's 15 is one card too many for row 1: Ann takes its 5 cards, 11 bullheads (B5)." in told
+
+
+def test_the_practice_hint_says_what_and_why():
+    g = game([10, 20, 30, 40], [[5, 21, 41, 42, 43, 44, 45, 46, 47, 48], list(range(50, 60))])
+    text, action = practice_hint(g, 0)
+    assert action in g.legal(0)
+    assert text.startswith(f"Play {action['card']}")
+    low = reason(g.view(0), {"player": 0, "do": "select", "card": 5})
+    assert "lower than every row's end" in low and "(B6)" in low
+    ordinary = reason(g.view(0), {"player": 0, "do": "select", "card": 21})
+    assert "after the 20 in row 2" in ordinary and "places are left" in ordinary

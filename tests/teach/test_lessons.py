@@ -1,0 +1,91 @@
+"""Every lesson file, in every language, is validated by playing it headlessly (issue: lessons; RULES 8)."""
+
+import pytest
+from teach_helpers import ALL_LESSON_FILES
+
+from bere_tui.engine.events import Placed, RowTaken
+from bere_tui.teach.lesson import load_catalogue, read_lesson
+from bere_tui.teach.runner import LessonRun
+from bere_tui.teach.validate import play_through
+
+
+def test_there_are_lesson_files():
+    assert len(ALL_LESSON_FILES) >= 18
+
+
+@pytest.mark.parametrize("path", ALL_LESSON_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_lesson_is_valid(path):
+    lesson = read_lesson(path)  # raises LessonError on any problem
+    if lesson.practice is None:
+        run = play_through(lesson)
+        assert run.step is None and run.script_pos == len(run.script)
+
+
+def test_catalogue_loads_without_problems():
+    cat = load_catalogue("en")
+    assert cat.problems == []
+    ids = [x.id for x in cat.lessons]
+    assert len(ids) == len(set(ids))
+
+
+def test_base_lessons_follow_the_seed_order_before_any_variant():
+    """RULES 8: how you win; the rows; a turn (placement, sixth card, low card, order); how the game ends and the
+    ways to score; what each piece is for; the base game before any variant."""
+    cat = load_catalogue("en")
+    ids = [x.id for x in cat.lessons]
+    assert ids[:8] == ["win", "rows", "sixth", "low", "order", "end", "pieces", "practice"]
+    variants = [x.variant for x in cat.lessons]
+    assert variants[:8] == ["base"] * 8
+    assert variants[8] == "pro" and set(variants[9:]) == {"anniversary"}
+
+
+def test_anniversary_has_one_lesson_per_special_card_the_swap_and_the_two_rounds():
+    cat = load_catalogue("en")
+    played = set()
+    for lesson in cat.lessons:
+        for step in lesson.steps:
+            if step.expect and step.expect.get("do") == "special" and step.expect.get("card"):
+                played.add(step.expect["card"])
+    assert played == {"fifth_row", "seven_nimmt", "insert", "replace", "shift", "stop", "negative_positive"}
+    assert cat.find("swap") is not None and cat.find("two-rounds") is not None
+
+
+def played_events(lesson):
+    """Every event the learner sees while playing the lesson as written."""
+    run = LessonRun(lesson)
+    seen = []
+    while True:
+        beat = run.next_beat()
+        if beat.kind == "done":
+            return seen
+        if beat.kind == "event":
+            seen.append(beat.event)
+        if beat.kind == "ask":
+            assert run.submit(run.expected()).accepted
+
+
+def test_the_base_lessons_show_what_rules_8_asks_for():
+    """A number against its bullheads, an ordinary placement, a sixth card, a low card, and a reveal where an
+    earlier card changes a later card's row (RULES 8)."""
+    cat = load_catalogue("en")
+    events = {key: played_events(cat.find(key)) for key in ("rows", "sixth", "low", "order")}
+    assert any(isinstance(e, Placed) and e.player == 0 and not e.new_row for e in events["rows"])
+    assert any(isinstance(e, RowTaken) and e.reason == "sixth" for e in events["sixth"])
+    assert any(isinstance(e, RowTaken) and e.reason == "low" and e.player == 0 for e in events["low"])
+    # order: the learner's card became the sixth only because a lower card of the same reveal went first
+    evs = events["order"]
+    taken = next(e for e in evs if isinstance(e, RowTaken) and e.player == 0)
+    before = evs[:evs.index(taken)]
+    assert any(isinstance(e, Placed) and e.player != 0 and e.row == taken.row for e in before)
+    assert len(cat.find("order").record["actions"]) > 0  # the row was filled in the prelude
+    win = cat.find("win")
+    assert any("bullhead" in s.say and "number" in s.say for s in win.steps)
+
+
+def test_find_by_number_id_and_prefix():
+    cat = load_catalogue("en")
+    assert cat.find("1").id == "win"
+    assert cat.find("negative").id == "negative-positive"
+    assert cat.find("nope") is None
+    assert cat.after(cat.find("win")).id == "rows"
+    assert cat.after(cat.lessons[-1]) is None

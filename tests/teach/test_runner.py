@@ -1,0 +1,133 @@
+"""The lesson runner: the learner's moves, wrong moves explained and not applied, hints, the practice game."""
+
+from bere_tui.bots.runner import deciders
+from bere_tui.engine.events import GameOver, Placed, Revealed, RowTaken
+from bere_tui.teach.lesson import load_catalogue
+from bere_tui.teach.runner import LessonRun, event_matches, same_action
+
+
+def lesson(key):
+    return load_catalogue("en").find(key)
+
+
+def advance_to_ask(run):
+    while True:
+        beat = run.next_beat()
+        if beat.kind in ("ask", "done"):
+            return beat
+
+
+def test_beats_follow_the_steps_and_events():
+    run = LessonRun(lesson("rows"))
+    kinds = [run.next_beat().kind for _ in range(2)]
+    assert kinds == ["say", "say"]
+    beat = advance_to_ask(run)
+    assert beat.kind == "ask" and beat.step.expect == {"do": "select", "card": 40}
+    assert run.next_beat().kind == "ask"  # asking again changes nothing
+    assert run.submit({"player": 0, "do": "select", "card": 40}).accepted
+    beats = []
+    while True:
+        b = run.next_beat()
+        beats.append(b)
+        if b.text:
+            break
+    assert isinstance(beats[-1].event, Placed) and beats[-1].event.card == 40
+    assert any(isinstance(b.event, Revealed) for b in beats)
+
+
+def test_a_wrong_move_is_explained_and_not_applied():
+    run = LessonRun(lesson("sixth"))
+    advance_to_ask(run)
+    assert run.submit({"player": 0, "do": "select", "card": 60}).accepted
+    advance_to_ask(run)
+    before = run.game.record()
+    verdict = run.submit({"player": 0, "do": "select", "card": 38})  # the sixth card of row 2
+    assert not verdict.accepted
+    assert run.game.record() == before  # taken back: nothing happened
+    assert run.wrong_moves == 1
+    text = verdict.explanation
+    assert "Your 38" in text and "row 2" in text and "11 bullheads" in text and "(B5)" in text
+    assert "Row 2 already holds five cards" in text  # the lesson's own explain_wrong
+    assert any(isinstance(e, RowTaken) and e.player == 0 for e in verdict.events)
+    # the right move still works afterwards
+    assert run.submit({"player": 0, "do": "select", "card": 62}).accepted
+
+
+def test_a_wrong_low_card_explains_the_row_choice_to_come():
+    run = LessonRun(lesson("rows"))
+    advance_to_ask(run)
+    verdict = run.submit({"player": 0, "do": "select", "card": 9})
+    assert not verdict.accepted
+    assert "choose which row to take (B6)" in verdict.explanation
+
+
+def test_a_wrong_row_choice_is_explained():
+    run = LessonRun(lesson("low"))
+    advance_to_ask(run)
+    run.submit({"player": 0, "do": "select", "card": 5})
+    beat = advance_to_ask(run)
+    assert run.game.pending["do"] == "take_row"
+    verdict = run.submit({"player": 0, "do": "take_row", "row": 2})
+    assert not verdict.accepted
+    assert "You take row 3" in verdict.explanation and "7 bullheads" in verdict.explanation
+    assert beat.step.explain_wrong in verdict.explanation
+
+
+def test_the_hint_is_the_expected_move():
+    run = LessonRun(lesson("low"))
+    advance_to_ask(run)
+    text, action = run.hint()
+    assert action == {"player": 0, "do": "select", "card": 5}
+    assert "5" in text
+
+
+def test_an_illegal_move_is_refused_with_the_engine_message():
+    run = LessonRun(lesson("rows"))
+    advance_to_ask(run)
+    verdict = run.submit({"player": 0, "do": "select", "card": 12})
+    assert not verdict.accepted and "not in player 0's hand" in verdict.explanation
+
+
+def test_event_matching_and_action_comparison():
+    ev = Revealed(1, ((5, 0), (9, 1)))
+    assert event_matches(ev, {"type": "Revealed"})
+    assert event_matches(ev, {"type": "Revealed", "cards": [[5, 0], [9, 1]]})
+    assert not event_matches(ev, {"type": "Revealed", "turn": 2})
+    assert not event_matches(ev, {"type": "Placed"})
+    assert not event_matches(ev, {"type": "Revealed", "nope": 1})
+    assert same_action({"player": 0, "do": "cancel", "positive": 11, "cancel": [14, 12]},
+                       {"player": 0, "do": "cancel", "positive": 11, "cancel": [12, 14]})
+    assert not same_action({"player": 0, "do": "select", "card": 1}, {"player": 0, "do": "select", "card": 2})
+
+
+def test_the_prelude_events_are_kept_for_the_log():
+    run = LessonRun(lesson("sixth"))
+    assert sum(isinstance(e, Revealed) for e in run.history) == 3  # three turns were played before
+
+
+def test_practice_game_with_hints_plays_to_the_end():
+    run = LessonRun(lesson("practice"), seed=5)
+    assert [run.next_beat().kind for _ in range(2)] == ["say", "say"]
+    hints = 0
+    while True:
+        beat = run.next_beat()
+        if beat.kind == "done":
+            break
+        if beat.kind == "ask":
+            text, action = run.hint()
+            assert action in run.game.legal(0) and text
+            hints += 1
+            assert run.submit(action).accepted
+    assert run.game.finished and hints >= 10
+    assert any(isinstance(e, GameOver) for e in run.game.opening_events + run.history) or run.game.winners
+
+
+def test_practice_seeds_give_different_deals():
+    a = LessonRun(lesson("practice"), seed=1).game.hands[0]
+    b = LessonRun(lesson("practice"), seed=2).game.hands[0]
+    assert a != b
+
+
+def test_the_other_seats_wait_for_the_learner():
+    run = LessonRun(lesson("rows"))
+    assert deciders(run.game) == [0]  # the scripted seats have chosen already
