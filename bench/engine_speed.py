@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bere_tui.engine import Game  # noqa: E402
+from bere_tui.engine import Game
 
 NAIVE = Path(__file__).resolve().parents[1] / ".." / "shared" / "bench" / "naive_round.py"
 NAIVE_FALLBACK = Path("/work/shared/bench/naive_round.py")
