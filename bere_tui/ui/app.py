@@ -1,0 +1,323 @@
+"""The Textual app: which screen is open, the display settings, and `run_app(args)` for the command line.
+
+Data flows one way (DESIGN.md): key press -> screen -> action -> engine -> events -> widgets. The app holds the
+settings (ASCII, speed), opens screens, asks before quitting, and shows "make the window at least 80x24"
+instead of a broken layout; the table screen runs the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from bere_tui.i18n import _
+from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_settings, save_settings
+from bere_tui.ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen, NoticeScreen, QuitScreen, TooSmallScreen
+from bere_tui.ui.seating import TableSetup, setup_from_settings, setup_to_settings
+from bere_tui.ui.session import Session
+
+UI_DIR = Path(__file__).parent
+CSS_FILES = [
+    UI_DIR / "app.tcss",
+    UI_DIR / "screens" / "title.tcss",
+    UI_DIR / "screens" / "setup.tcss",
+    UI_DIR / "screens" / "table.tcss",
+    UI_DIR / "prompts" / "prompts.tcss",
+]
+#: how the footer names keys (Textual's own names use symbols such as a return arrow)
+KEY_NAMES = {"enter": "Enter", "escape": "Esc", "question_mark": "?", "space": "Space", "f1": "F1",
+             "plus": "+", "minus": "-"}
+#: keys that still work while the window is too small
+KEYS_WHEN_TOO_SMALL = {"ctrl+q", "ctrl+c"}
+
+
+def speed_label(speed: str) -> str:
+    return {"off": _("off (no animation)"), "slow": _("slow"), "normal": _("normal"), "fast": _("fast")}[speed]
+
+
+@dataclass
+class Start:
+    """What the app opens first."""
+
+    kind: str = "title"  # title | setup | game | replay | teach
+    setup: TableSetup | None = None
+    session: Session | None = None
+    note: str = ""
+    lesson: str | None = None
+    messages: list[str] = field(default_factory=list)
+
+
+def rules_screen_class():
+    try:
+        from bere_tui.ui.rules_screen import RulesScreen
+    except ImportError:
+        return None
+    return RulesScreen
+
+
+def teach_available() -> bool:
+    return importlib.util.find_spec("bere_tui.ui.teach_screen") is not None
+
+
+class BereApp(App[int]):
+    CSS_PATH = CSS_FILES
+    TITLE = "bere-tui"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("question_mark,f1", "help", _("help"), show=True),
+        Binding("q", "ask_quit", _("quit"), show=True),
+    ]
+
+    def __init__(self, start: Start | None = None, *, ascii: bool = False, speed: str | None = None,
+                 config: str | None = None, settings: Settings | None = None, remember: bool = True) -> None:
+        super().__init__()
+        self.start = start or Start()
+        self.config = config
+        self.settings = settings if settings is not None else Settings()
+        self.ascii = ascii or self.settings.ascii
+        self.speed = speed if speed in ANIMATION_SPEEDS else self.settings.animation
+        self.remember = remember
+        self.session: Session | None = None
+        self.too_small = False
+        if self.ascii:
+            self.add_class("-ascii")
+
+    # ------------------------------------------------------------------ what tests and screens look at
+
+    @property
+    def game(self):
+        """The game being played (None before the first one)."""
+        return self.session.game if self.session is not None else None
+
+    def speed_name(self) -> str:
+        return speed_label(self.speed)
+
+    def cycle_speed(self) -> None:
+        self.speed = ANIMATION_SPEEDS[(ANIMATION_SPEEDS.index(self.speed) + 1) % len(ANIMATION_SPEEDS)]
+        self.settings.animation = self.speed
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        if not self.remember:
+            return
+        try:
+            save_settings(self.settings, self.config)
+        except StorageError as exc:
+            self.notify(str(exc), severity="warning")
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Key names in the footer: plain words, and only ASCII with --ascii."""
+        key = binding.key.split(",")[0]
+        if binding.key_display:
+            shown = binding.key_display
+        else:
+            shown = KEY_NAMES.get(key) or super().get_key_display(binding)
+        if self.ascii and not shown.isascii():
+            shown = key
+        return shown
+
+    # ------------------------------------------------------------------ opening screens
+
+    def on_mount(self) -> None:
+        start = self.start
+        if start.kind == "game":
+            self.show_session(start.session)
+        elif start.kind == "replay":
+            self.show_session(start.session, read_only=True, note=start.note)
+        elif start.kind == "setup":
+            self.open_title()
+            self.open_setup(start.setup)
+        elif start.kind == "teach":
+            self.open_title()
+            self.open_teach(start.lesson)
+        else:
+            self.open_title()
+        for message in start.messages:
+            self.notify(message, severity="warning", timeout=8)
+        self.check_size()
+
+    def _clear(self) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def open_title(self) -> None:
+        from bere_tui.ui.screens.title import TitleScreen
+
+        self._clear()
+        self.session = None
+        self.push_screen(TitleScreen(teach_available()))
+
+    def open_setup(self, setup: TableSetup | None = None) -> None:
+        from bere_tui.ui.screens.setup import SetupScreen
+
+        if setup is None:
+            setup = setup_from_settings(self.settings.last_seats)
+
+        def chosen(result: TableSetup | None) -> None:
+            if result is not None:
+                self.start_game(result)
+
+        self.push_screen(SetupScreen(setup), chosen)
+
+    def start_game(self, setup: TableSetup) -> None:
+        self.settings.last_seats = setup_to_settings(setup)
+        self._save_settings()
+        self.show_session(Session.new(setup))
+
+    def show_session(self, session: Session, read_only: bool = False, note: str = "") -> None:
+        from bere_tui.ui.screens.table import TableScreen
+
+        self._clear()
+        self.session = session
+        self.push_screen(TableScreen(session, read_only=read_only, note=note))
+
+    def after_game(self, choice: str | None, session: Session) -> None:
+        if choice == "again":
+            self.start_game(session.next_setup())
+        elif choice == "quit":
+            self.exit(0)
+        else:
+            self.open_title()
+
+    def open_teach(self, lesson: str | None) -> None:
+        if teach_available():
+            from bere_tui.ui.teach_screen import TeachScreen  # type: ignore[import-not-found]
+
+            self.push_screen(TeachScreen(lesson))
+            return
+        self.push_screen(NoticeScreen(_("Teach me"), _("The guided lessons are coming soon. Until then, the "
+                                                       "rules (? on any screen) explain the game.")))
+
+    def open_rules(self, variant: str = "base") -> None:
+        rules = rules_screen_class()
+        if rules is None:
+            self.notify(_("The rules text is not installed."), severity="warning")
+            return
+        self.push_screen(rules(variant))
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, (HelpScreen, TooSmallScreen)):
+            return
+        variant = self.game.variant if self.game is not None else "base"
+        self.push_screen(HelpScreen(variant, rules_screen_class() is not None))
+
+    def action_ask_quit(self) -> None:
+        if isinstance(self.screen, QuitScreen):
+            return
+
+        def answered(quit_: bool | None) -> None:
+            if quit_:
+                self.exit(0)
+
+        self.push_screen(QuitScreen(), answered)
+
+    # ------------------------------------------------------------------ too small
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small and not self.too_small:
+            self.too_small = True
+            self.push_screen(TooSmallScreen())
+        elif not small and self.too_small:
+            self.too_small = False
+            if isinstance(self.screen, TooSmallScreen):
+                self.pop_screen()
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.too_small and isinstance(event, events.Key) and event.key not in KEYS_WHEN_TOO_SMALL:
+            return  # nothing behind the notice may be changed blind
+        await super().on_event(event)
+
+    async def wait_ready(self, screen) -> None:
+        """Wait until `screen` is the one shown (no help, quit or too-small notice over it)."""
+        while self.too_small or self.screen is not screen:
+            screen.shown.clear()
+            await screen.shown.wait()
+
+
+# ---------------------------------------------------------------------- the command line
+
+
+class StartError(Exception):
+    """A start the command line asked for that cannot happen; the message is for the player."""
+
+
+def _load_session(path: str) -> Session:
+    from bere_tui.engine.errors import BereError
+    from bere_tui.record import RecordError, load_json, new_game, parse_record
+
+    try:
+        model, actions = parse_record(load_json(path))
+        game = new_game(model)
+    except RecordError as exc:
+        raise StartError(str(exc)) from None
+    session = Session(game)
+    session.history.append([])
+    for i, action in enumerate(actions):
+        try:
+            session.history.append(game.apply(action))
+        except BereError as exc:
+            raise StartError(_("{file}: action {i}: {why}").format(file=path, i=i, why=exc)) from None
+    return session
+
+
+def start_from_args(args) -> Start:
+    from bere_tui.bots import BOTS
+    from bere_tui.ui.seating import setup_from_args
+
+    command = getattr(args, "command", None)
+    if command == "play":
+        if getattr(args, "load", None):
+            return Start("game", session=_load_session(args.load))
+        if not args.players and not args.bots:
+            setup = TableSetup(args.variant)
+            setup.seed = args.seed
+            return Start("setup", setup=setup)
+        unknown = [b for b in args.bots if b not in BOTS]
+        if unknown:
+            raise StartError(_("unknown bot {bot!r}; known: {known}").format(bot=unknown[0], known=", ".join(BOTS)))
+        setup = setup_from_args(args.variant, args.players, args.bots, args.seed, args.target)
+        if args.target is not None and not setup.uses_target():
+            raise StartError(_("the {variant} variant has no target score").format(variant=args.variant))
+        problems = setup.problems()
+        if problems:
+            raise StartError(problems[0])
+        return Start("game", session=Session.new(setup), setup=setup)
+    if command == "replay":
+        session = _load_session(args.file)
+        n = sum(1 for _events in session.history[1:])
+        note = _("Replay of {file}: the state after its last action ({n} actions). q quits.").format(
+            file=Path(args.file).name, n=n)
+        return Start("replay", session=session, note=note)
+    if command == "teach":
+        return Start("teach", lesson=getattr(args, "lesson", None))
+    return Start("title")
+
+
+def run_app(args) -> int:
+    """Open the app as the command line asked; the exit code (2 with one `error:` line when it cannot start)."""
+    try:
+        start = start_from_args(args)
+    except StartError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    settings, warning = load_settings(getattr(args, "config", None))
+    if warning:
+        start.messages.append(warning)
+    speed = "off" if getattr(args, "no_animation", False) else None
+    app = BereApp(start, ascii=getattr(args, "ascii", False), speed=speed, config=getattr(args, "config", None),
+                  settings=settings)
+    app.run(mouse=not getattr(args, "no_mouse", False))
+    return app.return_code or 0

@@ -1,0 +1,33 @@
+"""What every prompt of this package shares: a ModalScreen that dismisses with one legal action, and the keys
+that work on every screen (? / F1 help and rules, q quit), which a modal screen does not inherit from the app.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.screen import ModalScreen
+
+from bere_tui.i18n import _
+
+COMMON_BINDINGS = [
+    Binding("question_mark,f1", "app.help", _("help"), show=True),
+    Binding("q", "app.ask_quit", _("quit"), show=True),
+]
+
+
+class PromptScreen(ModalScreen[dict | None]):
+    """A decision of one player: built from their view and the engine's legal actions, dismissed with one of
+    those actions (or None when the player goes back, where going back is allowed)."""
+
+    BINDINGS = COMMON_BINDINGS
+
+    def __init__(self, view, legal: list[dict], ascii: bool = False) -> None:
+        super().__init__()
+        self.view = view
+        self.legal = list(legal)
+        self.ascii = ascii
+        self.player = legal[0]["player"] if legal else view.me
+
+    @property
+    def name_of_player(self) -> str:
+        return self.view.players[self.player].name

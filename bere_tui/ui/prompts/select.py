@@ -1,0 +1,63 @@
+"""The secret selection (B3): the player's hand at the bottom of the table, one card highlighted, Enter plays it.
+
+The hand exists only inside this prompt, which the table shows after the hand-off; when it closes, the hand is
+gone from the screen. Esc goes back to the hand-off (someone else may have pressed Enter).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+
+from bere_tui.i18n import _
+from bere_tui.ui.prompts.base import PromptScreen
+from bere_tui.ui.widgets.picker import CardPicker
+from bere_tui.ui.words import special_name
+
+
+class SelectPrompt(PromptScreen):
+    BINDINGS = [
+        *PromptScreen.BINDINGS,
+        Binding("escape", "back", _("hide hand"), show=True),
+    ]
+
+    def __init__(self, view, legal, ascii: bool = False, back: bool = True) -> None:
+        super().__init__(view, legal, ascii)
+        self.can_go_back = back
+        self.cards = sorted(a["card"] for a in self.legal)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="select-panel", classes="bottom-panel"):
+            title = Text(_("{name}, choose a card to play").format(name=self.name_of_player), style="bold")
+            title.append("  " + _("turn {turn}, round {round}").format(turn=self.view.turn, round=self.view.round),
+                         style="dim")
+            yield Static(title, id="select-title")
+            yield CardPicker(self.cards, self.ascii, default=self.cards[0] if self.cards else None, id="hand")
+            specials = self.view.my_specials
+            if self.view.variant == "anniversary":
+                line = Text(_("SPECIAL CARDS") + " ", style="bold")
+                line.append("  ".join(special_name(s) for s in specials) if specials else _("none"))
+                line.append("  " + _("(played when your card is placed)"), style="dim")
+                yield Static(line, id="select-specials")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(CardPicker).focus()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "back":
+            return self.can_go_back
+        return True
+
+    def on_card_picker_picked(self, message: CardPicker.Picked) -> None:
+        message.stop()
+        for action in self.legal:
+            if action["card"] == message.card:
+                self.dismiss(action)
+                return
+
+    def action_back(self) -> None:
+        self.dismiss(None)

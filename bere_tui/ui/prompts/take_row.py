@@ -1,0 +1,62 @@
+"""B6: the card is lower than every row's last card; its owner chooses which row to take.
+
+Every row the engine allows is offered with its cards and its cost; the cheapest is highlighted, so Enter takes
+it, but any row may be chosen (B6: always a real choice). A stopped row is not offered (A-STOP-2).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from bere_tui.i18n import _, ngettext
+from bere_tui.ui.cardtext import card_label
+from bere_tui.ui.prompts.base import PromptScreen
+from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.rows import row_text
+
+ROW_WIDTH = 74
+
+
+def cheapest(rows, choices: list[int]) -> int:
+    """The index in `choices` of the row with the fewest bullheads (the first of equals)."""
+    return min(range(len(choices)), key=lambda i: (rows[choices[i]].bullheads, i))
+
+
+class TakeRowPrompt(PromptScreen):
+    def __init__(self, view, legal, ascii: bool = False) -> None:
+        super().__init__(view, legal, ascii)
+        self.choices = [a["row"] for a in self.legal]
+        card = view.pending.get("card") if view.pending else None
+        self.card = card if card is not None else (view.placing[1] if view.placing else None)
+
+    def compose(self) -> ComposeResult:
+        rows = self.view.rows
+        with Vertical(id="take-row-panel", classes="bottom-panel"):
+            title = Text()
+            title.append(self.name_of_player + ": ", style="bold")
+            if self.card is not None:
+                label = card_label(self.card, self.ascii)
+                title.append(_("your card") + " ")
+                title.append_text(label[len(label.plain) - len(label.plain.lstrip()):])
+                title.append(" " + _("is lower than every row."))
+            title.append(" " + _("Take which row?"), style="bold")
+            yield Static(title, id="take-row-title")
+            options = []
+            for r in self.choices:
+                heads = rows[r].bullheads
+                line = row_text(r, rows[r], ROW_WIDTH, self.ascii,
+                                cost=ngettext("{n} bullhead", "{n} bullheads", heads).format(n=heads))
+                options.append(Option(line, id=str(r)))
+            yield ChoiceList(*options, default=cheapest(rows, self.choices), id="take-row-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).focus()
+
+    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
+        message.stop()
+        self.dismiss(self.legal[message.option_index])

@@ -1,0 +1,136 @@
+"""Small dialogs: quit? (the highlighted default keeps playing), help with the keys, a notice, and the
+"make the window at least 80x24" screen."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from bere_tui.i18n import _
+from bere_tui.ui.widgets.choices import ChoiceList
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def keys_table() -> list[tuple[str, str]]:
+    return [
+        (_("arrows, h j k l"), _("move the highlight")),
+        (_("digits"), _("pick a card by its number, a row or a choice by its number")),
+        (_("Enter"), _("confirm; on the table, hurry the placements")),
+        (_("Esc"), _("go back (hide your hand again, close this help)")),
+        (_("? or F1"), _("this help and the rules")),
+        (_("s"), _("on the table: speed of the placements")),
+        (_("q"), _("quit (asks first)")),
+    ]
+
+
+class QuitScreen(ModalScreen[bool]):
+    """Asks before quitting; Enter alone keeps playing."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", _("quit"), show=True),
+        Binding("n,escape", "answer(False)", _("keep playing"), show=True),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(_("Quit bere-tui?"), classes="dialog-title")
+            yield ChoiceList(Option(_("Keep playing"), id="stay"), Option(_("Quit"), id="quit"), id="quit-choice")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).focus()
+
+    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
+        message.stop()
+        self.dismiss(message.option_id == "quit")
+
+    def action_answer(self, quit_: bool) -> None:
+        self.dismiss(quit_)
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys that work, and the way to the rules."""
+
+    BINDINGS = [
+        Binding("escape,enter,question_mark,f1", "close", _("back"), show=True),
+        Binding("r", "rules", _("rules"), show=True),
+    ]
+
+    def __init__(self, variant: str = "base", rules_available: bool = False) -> None:
+        super().__init__()
+        self.variant = variant
+        self.rules_available = rules_available
+
+    def compose(self) -> ComposeResult:
+        text = Text()
+        text.append(_("KEYS") + "\n", style="bold")
+        for key, what in keys_table():
+            text.append(f"{key:<18}", style="bold")
+            text.append(what + "\n")
+        text.append("\n")
+        text.append(_("Every screen has a highlighted choice: Enter alone always moves the game on."), style="dim")
+        with Vertical(classes="dialog wide"):
+            yield Static(_("Help"), classes="dialog-title")
+            yield Static(text)
+            if not self.rules_available:
+                yield Static(_("The rules text is not installed."), classes="dim")
+        yield Footer()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "rules":
+            return self.rules_available
+        return True
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_rules(self) -> None:
+        self.dismiss(None)
+        self.app.open_rules(self.variant)
+
+
+class NoticeScreen(ModalScreen[None]):
+    """A message and one way on (Enter)."""
+
+    BINDINGS = [Binding("enter,escape", "close", _("continue"), show=True)]
+
+    def __init__(self, title: str, message: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.message)
+            yield Static(Text(_("Enter: continue"), style="reverse"), classes="dialog-default")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown instead of a broken layout while the terminal is below 80x24; the game resumes when it grows."""
+
+    def compose(self) -> ComposeResult:
+        with Center(id="too-small"):
+            yield Static(id="too-small-text")
+
+    def on_mount(self) -> None:
+        self.update_size()
+
+    def on_resize(self) -> None:
+        self.update_size()
+
+    def update_size(self) -> None:
+        w, h = self.app.size
+        self.query_one("#too-small-text", Static).update(
+            _("Make the window at least {w}x{h}.\nIt is {cw}x{ch} now.\nThe game goes on when it is big enough.")
+            .format(w=MIN_WIDTH, h=MIN_HEIGHT, cw=w, ch=h))

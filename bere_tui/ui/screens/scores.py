@@ -1,0 +1,109 @@
+"""End of a round (B8): each player's bullheads this round and in total; end of the game (B9, A7): who wins,
+the final scores, and a choice of a new game with the same seats."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from bere_tui.i18n import _
+from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.words import winners_line
+
+
+def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int]], winners=(),
+                 ascii: bool = False) -> Table:
+    """Players by total, lowest first: every round's bullheads and the total."""
+    from rich import box
+
+    table = Table(box=box.ASCII if ascii else box.SIMPLE, show_edge=False, padding=(0, 1), expand=False)
+    table.add_column(_("player"))
+    n_rounds = max((len(r) for r in rounds), default=0)
+    for i in range(n_rounds):
+        table.add_column(_("round {n}").format(n=i + 1) if n_rounds <= 4 else f"r{i + 1}", justify="right")
+    table.add_column(_("total"), justify="right", style="bold")
+    order = sorted(range(len(names)), key=lambda p: (sum(rounds[p]), p))
+    for p in order:
+        name = Text(names[p] + (" " + _("(bot)") if bots[p] else ""))
+        if p in winners:
+            name.append(" " + _("WINS"), style="bold reverse")
+        cells = [str(x) for x in rounds[p]] + [""] * (n_rounds - len(rounds[p]))
+        table.add_row(name, *cells, str(sum(rounds[p])))
+    return table
+
+
+class RoundSummaryScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("enter,escape", "close", _("next round"), show=True),
+        Binding("question_mark,f1", "app.help", _("help"), show=True),
+        Binding("q", "app.ask_quit", _("quit"), show=True),
+    ]
+
+    def __init__(self, round_: int, names, bots, this_round: list[int], totals: list[int],
+                 ascii: bool = False) -> None:
+        super().__init__()
+        self.round = round_
+        self.names, self.bots = names, bots
+        self.this_round, self.totals = this_round, totals
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        from rich import box
+
+        table = Table(box=box.ASCII if self.ascii else box.SIMPLE, show_edge=False, padding=(0, 1))
+        table.add_column(_("player"))
+        table.add_column(_("this round"), justify="right")
+        table.add_column(_("total"), justify="right", style="bold")
+        for p in sorted(range(len(self.names)), key=lambda p: (self.totals[p], p)):
+            name = self.names[p] + (" " + _("(bot)") if self.bots[p] else "")
+            table.add_row(name, str(self.this_round[p]), str(self.totals[p]))
+        with Vertical(classes="dialog", id="round-summary"):
+            yield Static(_("End of round {n}").format(n=self.round), classes="dialog-title")
+            yield Static(table)
+            yield Static(Text(" " + _("Enter: deal the next round") + " ", style="bold reverse"),
+                         classes="dialog-default")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ResultsScreen(ModalScreen[str]):
+    """Dismisses with "again" (new game, same seats), "title" or "quit"."""
+
+    BINDINGS = [
+        Binding("question_mark,f1", "app.help", _("help"), show=True),
+    ]
+
+    def __init__(self, names, bots, rounds: list[list[int]], winners, ascii: bool = False,
+                 can_replay: bool = True) -> None:
+        super().__init__()
+        self.names, self.bots, self.rounds, self.winners = names, bots, rounds, winners
+        self.ascii = ascii
+        self.can_replay = can_replay
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide", id="results"):
+            yield Static(Text(winners_line([self.names[p] for p in self.winners]) + "!", style="bold"),
+                         classes="dialog-title", id="winners")
+            yield Static(_("Game over: the lowest total wins."), classes="dim")
+            yield Static(scores_table(self.names, self.bots, self.rounds, self.winners, self.ascii))
+            options = []
+            if self.can_replay:
+                options.append(Option(_("New game with the same seats"), id="again"))
+            options += [Option(_("Title screen"), id="title"), Option(_("Quit"), id="quit")]
+            yield ChoiceList(*options, id="results-choice")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).focus()
+
+    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
+        message.stop()
+        self.dismiss(message.option_id)

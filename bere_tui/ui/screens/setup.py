@@ -1,0 +1,201 @@
+"""New game: the variant, the seats (a person with a name, or a bot with its level) and the options.
+
+Keyboard first: up/down (or Tab) move between fields, left/right change a choice, Enter anywhere starts the
+game with what is shown; the last setup is offered again next time.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from bere_tui.engine import VARIANTS
+from bere_tui.i18n import _
+from bere_tui.ui.seating import BOT_LEVELS, NAME_MAX, Seat, TableSetup, free_name
+from bere_tui.ui.widgets.cycler import Cycler
+from bere_tui.ui.words import bot_name, variant_name
+
+PERSON = "person"
+DEFAULT_BOT = "heuristic" if "heuristic" in BOT_LEVELS else BOT_LEVELS[-1]
+
+
+def kind_labels() -> tuple[list, list[str]]:
+    values = [PERSON, *BOT_LEVELS]
+    labels = [_("person"), *[_("bot: {level}").format(level=bot_name(b)) for b in BOT_LEVELS]]
+    return values, labels
+
+
+class SetupScreen(Screen[TableSetup | None]):
+    """Dismisses with the TableSetup to start, or None (Esc: back to the title)."""
+
+    BINDINGS = [
+        Binding("enter", "start", _("start"), show=True),
+        Binding("escape", "back", _("back"), show=True),
+        Binding("down,j", "app.focus_next", _("next field"), show=False),
+        Binding("up,k", "app.focus_previous", _("previous field"), show=False),
+        Binding("plus", "seats(1)", _("add seat"), show=True, key_display="+"),
+        Binding("minus", "seats(-1)", _("remove seat"), show=True, key_display="-"),
+    ]
+
+    def __init__(self, setup: TableSetup) -> None:
+        super().__init__()
+        self.setup = TableSetup(setup.variant, [Seat(s.name, s.bot) for s in setup.seats], setup.target, None)
+        self._clamp()
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(_("NEW GAME"), style="bold"), id="setup-title")
+        with VerticalScroll(id="setup-form"):
+            with Horizontal(classes="field"):
+                yield Label(_("Variant"), classes="field-label")
+                variants = list(VARIANTS)
+                yield Cycler(variants, [variant_name(v) for v in variants], self.setup.variant, id="variant")
+                yield Label("", id="variant-note", classes="field-note")
+            with Horizontal(classes="field"):
+                yield Label(_("Seats"), classes="field-label")
+                yield Cycler(list(range(2, 11)), [str(n) for n in range(2, 11)], len(self.setup.seats),
+                             id="seat-count")
+                yield Label(_("people pass the keyboard; bots play themselves"), classes="field-note")
+            yield VerticalScroll(id="seats")
+            with Horizontal(classes="field", id="target-field"):
+                yield Label(_("Target"), classes="field-label")
+                yield Input(str(self.setup.target) if self.setup.target else "", placeholder="66",
+                            type="integer", max_length=4, id="target")
+                yield Label(_("total that ends the game"), classes="field-note")
+            with Horizontal(classes="field"):
+                yield Label(_("Seed"), classes="field-label")
+                yield Input("", placeholder=_("random"), type="integer", max_length=12, id="seed")
+                yield Label(_("the same seed deals the same cards"), classes="field-note")
+            with Horizontal(classes="field", id="start-field"):
+                yield Label("", classes="field-label")
+                yield Button(_("Start the game"), id="start", variant="primary")
+            yield Static("", id="setup-problems")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._rebuild_seats()
+        self._update_notes()
+        self.query_one("#start", Button).focus()
+
+    def _rebuild_seats(self) -> None:
+        box = self.query_one("#seats", VerticalScroll)
+        box.remove_children()
+        values, labels = kind_labels()
+        rows = []
+        for i, seat in enumerate(self.setup.seats):
+            kind = seat.bot if seat.bot else PERSON
+            rows.append(Horizontal(
+                Label(_("Seat {n}").format(n=i + 1), classes="field-label"),
+                Cycler(values, labels, kind, id=f"kind-{i}", classes="seat-kind"),
+                Input(seat.name, max_length=NAME_MAX, id=f"name-{i}", classes="seat-name"),
+                classes="field seat",
+            ))
+        box.mount_all(rows)
+        box.styles.height = len(rows)
+
+    def _clamp(self) -> None:
+        lo, hi = self.setup.limits()
+        seats = self.setup.seats
+        while len(seats) > hi:
+            seats.pop()
+        while len(seats) < lo:
+            seats.append(Seat(free_name([s.name for s in seats]), DEFAULT_BOT))
+
+    def _update_notes(self) -> None:
+        lo, hi = self.setup.limits()
+        self.query_one("#variant-note", Label).update(_("{lo} to {hi} players").format(lo=lo, hi=hi))
+        self.query_one("#target-field").display = self.setup.uses_target()
+        count = self.query_one("#seat-count", Cycler)
+        count.values = list(range(lo, hi + 1))
+        count.labels = [str(n) for n in count.values]
+        count.set_reactive(Cycler.index, count.values.index(len(self.setup.seats)))
+        count.refresh()
+        self.query_one("#setup-problems", Static).update("")
+
+    # ------------------------------------------------------------------ changes
+
+    def on_cycler_changed(self, message: Cycler.Changed) -> None:
+        cid = message.cycler.id or ""
+        if cid == "variant":
+            self.setup.variant = message.value
+            self._clamp()
+            self._rebuild_seats()
+        elif cid == "seat-count":
+            self._resize(message.value)
+        elif cid.startswith("kind-"):
+            i = int(cid.split("-")[1])
+            self.setup.seats[i].bot = None if message.value == PERSON else message.value
+        self._update_notes()
+
+    def _resize(self, n: int) -> None:
+        seats = self.setup.seats
+        while len(seats) > n:
+            seats.pop()
+        while len(seats) < n:
+            seats.append(Seat(free_name([s.name for s in seats]), DEFAULT_BOT))
+        self._clamp()
+        self._rebuild_seats()
+
+    def action_seats(self, step: int) -> None:
+        lo, hi = self.setup.limits()
+        n = len(self.setup.seats) + step
+        if lo <= n <= hi:
+            self._resize(n)
+            self._update_notes()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "seats":
+            lo, hi = self.setup.limits()
+            n = len(self.setup.seats) + parameters[0]
+            return lo <= n <= hi
+        return True
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        iid = message.input.id or ""
+        if iid.startswith("name-"):
+            self.setup.seats[int(iid.split("-")[1])].name = message.value.strip()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        message.stop()
+        self.action_start()
+
+    def on_button_pressed(self, message: Button.Pressed) -> None:
+        message.stop()
+        if message.button.id == "start":
+            self.action_start()
+
+    # ------------------------------------------------------------------ leaving
+
+    def _number(self, iid: str) -> tuple[int | None, str | None]:
+        text = self.query_one(iid, Input).value.strip()
+        if not text:
+            return None, None
+        try:
+            return int(text), None
+        except ValueError:
+            return None, _("{value!r} is not a whole number").format(value=text)
+
+    def action_start(self) -> None:
+        problems = []
+        target, bad = self._number("#target")
+        if bad:
+            problems.append(bad)
+        seed, bad = self._number("#seed")
+        if bad:
+            problems.append(bad)
+        self.setup.target = target if self.setup.uses_target() else None
+        self.setup.seed = seed
+        problems += self.setup.problems()
+        if problems:
+            self.query_one("#setup-problems", Static).update(Text(_("Cannot start: ") + "; ".join(problems),
+                                                                   style="bold"))
+            return
+        self.dismiss(self.setup)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,348 @@
+"""The table: rows, scores, the reveal, the log, and the loop that runs a game.
+
+The loop asks the session who decides next. A bot decides in a thread (so Esc and q keep working); a person
+gets a hand-off first when the decision shows a hidden hand and someone else held the keyboard, then the
+prompt for the decision. Each action goes to the engine, and the events it returns are shown one at a time,
+at the chosen speed (Enter hurries them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, RichLog, Static
+from textual.worker import WorkerFailed
+
+from bere_tui.engine import events as ev
+from bere_tui.engine.errors import BereError
+from bere_tui.i18n import _
+from bere_tui.ui.eventlog import describe
+from bere_tui.ui.prompts import NoPrompt, make_prompt
+from bere_tui.ui.screens.handoff import HandoffScreen
+from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
+from bere_tui.ui.session import Session
+from bere_tui.ui.tablemodel import TableShow
+from bere_tui.ui.widgets.hand import HandView
+from bere_tui.ui.widgets.reveal import RevealView
+from bere_tui.ui.widgets.rows import RowsView
+from bere_tui.ui.widgets.scores import ScoreBoard
+from bere_tui.ui.words import names_and, variant_name
+
+#: seconds of one placement step at each speed (storage.ANIMATION_SPEEDS)
+STEP_SECONDS = {"off": 0.0, "slow": 1.2, "normal": 0.7, "fast": 0.3}
+#: how long each kind of event stays on screen, in steps
+EVENT_STEPS = {ev.Revealed: 2.0, ev.Placed: 1.0, ev.RowTaken: 1.5, ev.SpecialPlayed: 1.5, ev.Cancelled: 1.0,
+               ev.ParityMoved: 1.0, ev.Drafted: 0.3, ev.Dealt: 1.0}
+THINKING_AFTER = 0.25  # seconds before "X is thinking" is shown
+
+
+class TableScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "hurry", _("hurry"), show=True),
+        Binding("s", "speed", _("speed"), show=True),
+    ]
+
+    def __init__(self, session: Session, read_only: bool = False, note: str = "") -> None:
+        super().__init__()
+        self.session = session
+        self.game = session.game
+        self.read_only = read_only
+        self.note = note
+        self.show = TableShow.from_view(self.game.view(None))
+        self.animating = False
+        self._hurry = asyncio.Event()
+        self.shown = asyncio.Event()  # set while this screen is the one on top
+        self._status = ""
+
+    @property
+    def ascii(self) -> bool:
+        return self.app.ascii
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        yield Static(id="table-header")
+        with Horizontal(id="table-body"):
+            with Vertical(id="table-left"):
+                yield RowsView(self.show, self.ascii, id="rows")
+                yield RevealView(s.names, self.show, self.ascii, id="reveal")
+                yield Static(id="status")
+            with Vertical(id="table-right"):
+                yield ScoreBoard(s.names, s.levels, self.show, id="scores")
+                yield Static(Text(_("LOG"), style="bold"), id="log-title")
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
+        yield HandView(self.ascii, id="hand-area")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        for event in self.game.opening_events:
+            self._log(event, log)
+        if self.read_only:
+            self._replay_log(log)
+        self.redraw()
+        self.update_hand()
+        if self.read_only:
+            self.set_status(self.note or _("Replay: the state after the record's last action."))
+        else:
+            self.run_worker(self.play(), group="play", exclusive=True)
+
+    def _replay_log(self, log: RichLog) -> None:
+        for events in self.session.history:
+            for event in events:
+                self._log(event, log)
+
+    def _log(self, event, log: RichLog | None = None) -> None:
+        line = describe(event, self.session.names, self.ascii)
+        if line is not None:
+            (log or self.query_one(RichLog)).write(line)
+
+    # ------------------------------------------------------------------ drawing
+
+    def header_text(self) -> Text:
+        g, show = self.game, self.show
+        parts = [_("6 bere!"), variant_name(g.variant)]
+        if g.variant == "anniversary":
+            parts.append(_("round {n} of 2").format(n=show.round))
+        else:
+            parts.append(_("round {n}").format(n=show.round))
+        if show.turn:
+            parts.append(_("turn {t} of {n}").format(t=show.turn, n=g.info.hand_size))
+        if g.variant != "anniversary":
+            rounds = g.options.get("rounds")
+            parts.append(_("{n} rounds").format(n=rounds) if rounds else _("to {n}").format(n=g.options["target"]))
+        out = Text(" " + " - ".join(parts), style="bold")
+        hint = _("? help")
+        width = self.size.width or 80
+        out.append(" " * max(1, width - out.cell_len - len(hint) - 1))
+        out.append(hint, style="dim")
+        return out
+
+    def redraw(self) -> None:
+        self.query_one("#table-header", Static).update(self.header_text())
+        for widget in (self.query_one(RowsView), self.query_one(RevealView), self.query_one(ScoreBoard)):
+            widget.refresh(layout=True)
+
+    def on_screen_resume(self) -> None:
+        self.shown.set()
+
+    def on_screen_suspend(self) -> None:
+        self.shown.clear()
+
+    def on_resize(self) -> None:
+        self.query_one("#table-header", Static).update(self.header_text())
+
+    def update_hand(self) -> None:
+        """A hand shows on the table only when one person plays against bots (nobody else is looking)."""
+        s = self.session
+        hand = self.query_one(HandView)
+        if len(s.people) == 1 and not self.game.finished:
+            p = s.people[0]
+            view = self.game.view(p)
+            specials = view.my_specials if view.variant == "anniversary" else None
+            hand.show_hand(s.names[p], view.hand, specials)
+        elif not s.people:
+            hand.hide(_("Only bots at this table: watch them play."))
+        else:
+            hand.hide()
+
+    def set_status(self, text: str) -> None:
+        self._status = text
+        self.query_one("#status", Static).update(Text(text, style="bold"))
+
+    def set_marks(self, marks: dict[int, str]) -> None:
+        board = self.query_one(ScoreBoard)
+        board.marks = marks
+        board.refresh()
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "hurry":
+            return self.animating
+        return True
+
+    def action_hurry(self) -> None:
+        self._hurry.set()
+
+    def action_speed(self) -> None:
+        self.app.cycle_speed()
+        self.notify(_("Placement speed: {speed}").format(speed=self.app.speed_name()), timeout=1.5)
+
+    # ------------------------------------------------------------------ the game loop
+
+    async def play(self) -> None:
+        game = self.game
+        while not game.finished:
+            await self.app.wait_ready(self)
+            if game.pending["do"] == "select":
+                await self.select_turn()
+            else:
+                p = game.pending["player"]
+                await self.apply(await self.decide(p))
+        await self.finish()
+
+    async def select_turn(self) -> None:
+        """B3: everyone chooses in secret. Bots think (in threads) while the people choose, one by one."""
+        s, game = self.session, self.game
+        waiting = s.waiting_for()
+        thinking = {p: self.start_bot(p) for p in waiting if s.is_bot(p)}
+        chosen: set[int] = set()
+        marks = {p: "+" for p in range(len(s.names)) if p not in waiting}
+        for p in [q for q in waiting if not s.is_bot(q)]:
+            self.set_marks({**marks, p: ">"})
+            others = [s.names[q] for q in waiting if q != p and q not in chosen]
+            self.set_status(_("{name} is choosing a card.").format(name=s.names[p]) +
+                            (" " + _("Then: {names}.").format(names=names_and(others)) if others else ""))
+            await self.apply(await self.ask_person(p))
+            chosen.add(p)
+            marks[p] = "+"
+        for p, worker in thinking.items():
+            self.set_marks({**marks, p: ">"})
+            await self.apply(await self.bot_result(p, worker))
+            marks[p] = "+"
+
+    async def decide(self, p: int) -> dict:
+        s = self.session
+        self.set_marks({p: ">"})
+        if s.is_bot(p):
+            return await self.bot_result(p, self.start_bot(p))
+        return await self.ask_person(p)
+
+    def start_bot(self, p: int):
+        """Run the bot's choice in a thread worker, on the view and legal actions of this moment."""
+        bot = self.session.bots[p]
+        view, legal = self.game.view(p), self.game.legal(p)
+        return self.run_worker(partial(bot.choose, view, legal), thread=True, group="bots",
+                               exit_on_error=False, name=f"bot {p}")
+
+    async def bot_result(self, p: int, worker) -> dict:
+        s = self.session
+        timer: Timer | None = None
+        if not worker.is_finished:
+            timer = self.set_timer(THINKING_AFTER, partial(
+                self.set_status, _("{name} (bot) is thinking...").format(name=s.names[p])))
+        try:
+            action = await worker.wait()
+        except WorkerFailed:
+            action = None
+        finally:
+            if timer is not None:
+                timer.stop()
+        legal = self.game.legal(p)
+        if action not in legal:  # a bot that fails or errs must not stop the game
+            action = legal[0]
+        return action
+
+    async def ask_person(self, p: int) -> dict:
+        s, game = self.session, self.game
+        do = game.pending["do"]
+        while True:
+            await self.app.wait_ready(self)
+            handoff = s.needs_handoff(p, do)
+            if handoff:
+                self.set_status(_("Waiting for {name} to take the keyboard.").format(name=s.names[p]))
+                await self.app.push_screen_wait(HandoffScreen(s.names[p], do, game.round, game.turn))
+            s.holder = p
+            view, legal = game.view(p), game.legal(p)
+            try:
+                prompt = make_prompt(view, legal, self.ascii)
+            except NoPrompt:
+                self.notify(_("No screen for this decision yet; the first choice was taken."))
+                return legal[0]
+            if hasattr(prompt, "can_go_back"):
+                prompt.can_go_back = s.hot_seat
+            action = await self.app.push_screen_wait(prompt)
+            if action is not None and action in game.legal(p):
+                return action
+            s.holder = None  # went back: hand the keyboard over again
+
+    async def apply(self, action: dict) -> None:
+        try:
+            events = self.game.apply(action)
+        except BereError as exc:  # the prompts offer only legal actions; say so rather than crash
+            self.notify(str(exc), severity="error")
+            return
+        self.session.history.append(events)
+        await self.show_events(events)
+
+    # ------------------------------------------------------------------ showing events
+
+    async def pause(self, steps: float) -> None:
+        seconds = STEP_SECONDS.get(self.app.speed, 0.0) * steps
+        if seconds <= 0 or self._hurry.is_set():
+            return
+        try:
+            await asyncio.wait_for(self._hurry.wait(), seconds)
+        except asyncio.TimeoutError:
+            pass
+
+    async def show_events(self, events: list) -> None:
+        s = self.session
+        over = any(isinstance(e, ev.GameOver) for e in events)
+        moving = any(isinstance(e, (ev.Revealed, ev.Placed, ev.RowTaken, ev.Drafted)) for e in events)
+        self._hurry.clear()
+        self.animating = moving and self.app.speed != "off"
+        self.refresh_bindings()
+        log = self.query_one(RichLog)
+        for event in events:
+            self._log(event, log)
+            if isinstance(event, ev.Selected):
+                continue
+            self.show.apply(event)
+            self.describe_status(event)
+            self.redraw()
+            if isinstance(event, ev.RoundScored) and not over:
+                self.animating = False
+                await self.pause(1.0)
+                await self.app.wait_ready(self)
+                totals = list(event.totals)
+                await self.app.push_screen_wait(RoundSummaryScreen(
+                    event.round, s.names, s.levels, list(event.scores), totals, self.ascii))
+                continue
+            steps = EVENT_STEPS.get(type(event))
+            if steps:
+                await self.pause(steps)
+        self.animating = False
+        self.refresh_bindings()
+        self.show.clear_marks()
+        self.show.sync(self.game.view(None))
+        self.redraw()
+        self.update_hand()
+
+    def describe_status(self, event) -> None:
+        names = self.session.names
+        if isinstance(event, ev.Revealed):
+            self.set_marks({})
+            self.set_status(_("All cards are revealed; they are placed lowest first."))
+        elif isinstance(event, ev.Placed) and not event.new_row:
+            self.set_marks({event.player: ">"})
+            self.set_status(_("{name}'s {card} goes to row {row}.").format(
+                name=names[event.player], card=event.card, row=event.row + 1))
+        elif isinstance(event, ev.RowTaken):
+            self.set_marks({event.player: ">"})
+            line = describe(event, names, self.ascii)
+            self.set_status(line.plain if line else "")
+        elif isinstance(event, ev.Dealt):
+            self.set_marks({})
+            self.set_status(_("Round {n} begins.").format(n=event.round))
+        elif isinstance(event, ev.GameOver):
+            line = describe(event, names, self.ascii)
+            self.set_status(line.plain if line else "")
+
+    async def finish(self) -> None:
+        s, game = self.session, self.game
+        self.update_hand()
+        await self.app.wait_ready(self)
+        rounds = [list(r) for r in game.scores]
+        choice = await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, rounds, list(game.winners),
+                                                                self.ascii))
+        self.app.call_later(self.app.after_game, choice, s)

@@ -1,0 +1,56 @@
+"""The title screen: New game (highlighted), Teach me (when the walkthrough exists), Rules, Quit."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from bere_tui import __version__
+from bere_tui.i18n import _
+from bere_tui.ui.widgets.choices import ChoiceList
+
+BANNER = r"""
+   __      _                    _
+  / /     | |__   ___  _ __ ___| |
+ / _ \    | '_ \ / _ \| '__/ _ \ |
+| (_) |   | |_) |  __/| | |  __/_|
+ \___/    |_.__/ \___||_|  \___(_)
+"""
+
+
+class TitleScreen(Screen[None]):
+    def __init__(self, teach_available: bool = False) -> None:
+        super().__init__()
+        self.teach_available = teach_available
+
+    def compose(self) -> ComposeResult:
+        with Center(id="title-box"):
+            with Vertical(id="title-inner"):
+                yield Static(Text(BANNER.strip("\n"), style="bold"), id="banner")
+                yield Static(_("6 nimmt! at one keyboard: 2 to 10 players, bots for empty seats"), id="tagline")
+                options = [Option(_("New game"), id="new")]
+                if self.teach_available:
+                    options.append(Option(_("Teach me"), id="teach"))
+                options += [Option(_("Rules"), id="rules"), Option(_("Quit"), id="quit")]
+                yield ChoiceList(*options, id="title-menu")
+                yield Static(Text(f"bere-tui {__version__}", style="dim"), id="version")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).focus()
+
+    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
+        message.stop()
+        choice = message.option_id
+        if choice == "new":
+            self.app.open_setup()
+        elif choice == "teach":
+            self.app.open_teach(None)
+        elif choice == "rules":
+            self.app.open_rules("base")
+        elif choice == "quit":
+            self.app.exit(0)

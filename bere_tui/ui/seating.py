@@ -1,0 +1,122 @@
+"""The table before a game: the variant, the seats (a person with a name, or a bot with its level), options.
+
+Built by the setup screen or from `bere play --players ... --bots ...` (the people named first, then one bot
+seat per bot level), checked here, and turned into the engine's players list.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from bere_tui.bots import BOTS
+from bere_tui.engine import VARIANTS
+from bere_tui.engine.variants import DEFAULT_TARGET
+from bere_tui.i18n import _
+
+DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
+NAME_MAX = 10
+BOT_LEVELS = tuple(BOTS)
+
+
+@dataclass
+class Seat:
+    name: str
+    bot: str | None = None  # None: a person at the keyboard
+
+    def as_player(self) -> dict:
+        return {"name": self.name, "bot": self.bot} if self.bot else {"name": self.name}
+
+
+@dataclass
+class TableSetup:
+    variant: str = "base"
+    seats: list[Seat] = field(default_factory=lambda: [Seat("Ann"), Seat("Ben", "heuristic")])
+    target: int | None = None  # None: the default (66); base, Pro and Even/Odd only
+    seed: int | None = None  # None: a random seed at the start
+
+    @property
+    def people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.bot is None]
+
+    def limits(self) -> tuple[int, int]:
+        info = VARIANTS[self.variant]
+        return info.min_players, info.max_players
+
+    def uses_target(self) -> bool:
+        return "target" in VARIANTS[self.variant].options
+
+    def options(self) -> dict:
+        if self.uses_target() and self.target is not None and self.target != DEFAULT_TARGET:
+            return {"target": self.target}
+        return {}
+
+    def problems(self) -> list[str]:
+        """Everything that keeps this table from starting, in words for the player."""
+        out = []
+        lo, hi = self.limits()
+        n = len(self.seats)
+        if not lo <= n <= hi:
+            out.append(_("{variant} is for {lo} to {hi} players, not {n}").format(
+                variant=self.variant, lo=lo, hi=hi, n=n))
+        seen = set()
+        for i, seat in enumerate(self.seats):
+            name = seat.name.strip()
+            if not name:
+                out.append(_("seat {i} needs a name").format(i=i + 1))
+            elif len(name) > NAME_MAX:
+                out.append(_("{name}: a name has at most {n} letters").format(name=name, n=NAME_MAX))
+            elif name.casefold() in seen:
+                out.append(_("two seats are called {name}").format(name=name))
+            seen.add(name.casefold())
+            if seat.bot is not None and seat.bot not in BOTS:
+                out.append(_("unknown bot {bot!r}; known: {known}").format(bot=seat.bot, known=", ".join(BOTS)))
+        if self.target is not None and self.target < 1:
+            out.append(_("the target score must be at least 1"))
+        return out
+
+    def players(self) -> list[dict]:
+        return [s.as_player() for s in self.seats]
+
+    def game_seed(self) -> int:
+        return self.seed if self.seed is not None else random.randrange(2**31)
+
+
+def free_name(taken) -> str:
+    """A default name nobody at the table has yet."""
+    used = {t.casefold() for t in taken}
+    for name in DEFAULT_NAMES:
+        if name.casefold() not in used:
+            return name
+    i = len(used) + 1
+    while f"P{i}".casefold() in used:
+        i += 1
+    return f"P{i}"
+
+
+def setup_from_args(variant: str, people: list[str], bots: list[str], seed: int | None,
+                    target: int | None) -> TableSetup:
+    """`bere play`: the people named first, then one bot seat per bot level (named from DEFAULT_NAMES)."""
+    seats = [Seat(name) for name in people]
+    for level in bots:
+        seats.append(Seat(free_name([s.name for s in seats]), level))
+    return TableSetup(variant, seats, target, seed)
+
+
+def setup_from_settings(last) -> TableSetup:
+    """The setup screen's remembered choices (storage.LastSeats), or the default table."""
+    if last is None or not last.seats:
+        return TableSetup()
+    seats = [Seat(s.name, s.bot if s.bot in BOTS else (None if s.bot is None else BOT_LEVELS[-1]))
+             for s in last.seats]
+    target = last.options.get("target") if last.options else None
+    return TableSetup(last.variant, seats, target)
+
+
+def setup_to_settings(setup: TableSetup):
+    from bere_tui.storage import LastSeats
+    from bere_tui.storage import Seat as StoredSeat
+
+    options = {"target": setup.target} if setup.target is not None else {}
+    return LastSeats(variant=setup.variant, seats=[StoredSeat(name=s.name, bot=s.bot) for s in setup.seats],
+                     options=options)

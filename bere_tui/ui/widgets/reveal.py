@@ -1,0 +1,50 @@
+"""RevealView: this turn's cards, shown together with their owners, lowest first (B3).
+
+The card due to be placed next is marked `>`, placed ones are dimmed, so a person can follow the resolution.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+from bere_tui.i18n import _
+from bere_tui.ui.cardtext import card_label
+
+
+class RevealView(Widget):
+    DEFAULT_CSS = """
+    RevealView { height: auto; width: 1fr; }
+    """
+
+    def __init__(self, names: list[str], show, ascii: bool = False, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.names = names
+        self.show = show
+        self.ascii = ascii
+        self.turn = 0
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        if not self.show.revealed:
+            return 1
+        return 1 + -(-self._body().cell_len // max(1, width))
+
+    def _body(self) -> Text:
+        out = Text()
+        current = self.show.current
+        for card, player in self.show.revealed:
+            entry = Text()
+            entry.append(">" if card == current else " ", style="bold")
+            entry.append_text(card_label(card, self.ascii))
+            entry.append(" " + self.names[player][:10])
+            if card in self.show.done:
+                entry.stylize("dim")
+            out.append_text(entry)
+            out.append(" ")
+        return out
+
+    def render(self) -> Text:
+        if not self.show.revealed:
+            return Text(_("REVEALED: nothing yet this turn"), style="dim")
+        head = Text(_("REVEALED, lowest first"), style="bold")
+        return Text("\n").join([head, self._body()])

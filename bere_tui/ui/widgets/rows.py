@@ -1,0 +1,92 @@
+"""RowsView: the 4 (or 5) rows, each with its cards, the markers beside it and what it would cost to take.
+
+Markers are words, never colour alone: `7 nimmt!` (holds 6, A9), `STOP` (A-STOP-2), `5th Row` (A-5TH-1),
+`EVEN` / `ODD` (E2).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+from bere_tui.i18n import _
+from bere_tui.ui.cardtext import card_label
+from bere_tui.ui.words import parity_name
+
+COST_WIDTH = 4
+
+
+def row_markers(row) -> list[str]:
+    marks = []
+    if row.seven:
+        marks.append(_("7 nimmt!"))
+    if row.stop:
+        marks.append(_("STOP"))
+    if row.fifth:
+        marks.append(_("5th Row"))
+    if row.parity:
+        marks.append(parity_name(row.parity))
+    return marks
+
+
+def row_bullheads(row) -> int:
+    return row.bullheads
+
+
+def row_text(index: int, row, width: int, ascii: bool = False, fresh: int | None = None,
+             note: str = "", cost: str | None = None) -> Text:
+    """One row as a line: `1  12•  17•  23•      STOP   4`. `fresh` marks a card just placed with `>`;
+    `cost` replaces the bullhead count at the right end."""
+    out = Text(no_wrap=False)
+    out.append(f"{index + 1}", style="bold")
+    for card in row.cards:
+        out.append(">" if card == fresh else " ", style="bold")
+        label = card_label(card, ascii)
+        if card == fresh:
+            label.stylize("underline")
+        out.append_text(label)
+    tail = Text()
+    marks = row_markers(row)
+    if note:
+        tail.append("  " + note, style="italic")
+    if marks:
+        tail.append("  " + " ".join(marks), style="bold")
+    cost = f"{row_bullheads(row):>{COST_WIDTH}}" if cost is None else "  " + cost
+    gap = width - out.cell_len - tail.cell_len - len(cost)
+    if gap < 1:
+        gap = 1
+    out.append_text(tail)
+    out.append(" " * gap)
+    out.append(cost, style="bold")
+    return out
+
+
+class RowsView(Widget):
+    """The rows on the table, drawn from a TableShow."""
+
+    DEFAULT_CSS = """
+    RowsView { height: auto; width: 1fr; }
+    """
+
+    def __init__(self, show, ascii: bool = False, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.show = show
+        self.ascii = ascii
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return 1 + sum(max(1, -(-self._line(i, row, width).cell_len // max(1, width)))
+                       for i, row in enumerate(self.show.rows))
+
+    def _line(self, i: int, row, width: int) -> Text:
+        fresh = self.show.fresh[1] if self.show.fresh and self.show.fresh[0] == i else None
+        note = _("taken") if self.show.taken == i else ""
+        return row_text(i, row, width, self.ascii, fresh, note)
+
+    def render(self) -> Text:
+        width = self.size.width
+        head = Text(_("ROWS"), style="bold")
+        cost = _("cost")
+        head.append(" " * max(1, width - head.cell_len - len(cost)))
+        head.append(cost, style="bold")
+        lines = [head] + [self._line(i, row, width) for i, row in enumerate(self.show.rows)]
+        return Text("\n").join(lines)
