@@ -7,6 +7,7 @@ cards out of play, so every position it builds still holds each card exactly onc
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 
 from bere_tui.engine import Game
 from bere_tui.engine.row import Row
@@ -103,17 +104,10 @@ def act(g: Game, p: int, do: str, **fields) -> list:
 
 
 def number_cards(g: Game) -> list[int]:
-    """Every number card wherever it lies: hands, rows, bull piles, set aside, out of play, a secret selection,
-    the revealed cards still to place and the card being placed."""
-    cards = [c for h in g.hands for c in h]
-    for row in g.rows:
-        cards += row.cards
-    for pile in g.piles:
-        cards += pile
-    for aside in g.set_aside:
-        cards += aside
-    cards += g.out_of_play
-    cards += g.pool
+    """Every number card wherever it lies: hands, rows, bull piles, set aside, out of play, the Pro pool, a secret
+    selection, the revealed cards still to place and the card being placed."""
+    cards = list(chain(chain.from_iterable(g.hands), chain.from_iterable([r.cards for r in g.rows]),
+                       chain.from_iterable(g.piles), chain.from_iterable(g.set_aside), g.out_of_play, g.pool))
     if g.pending is not None and g.pending["do"] == "select":
         cards += g.selected.values()
     cards += [c for c, _p in g.queue]
@@ -122,24 +116,34 @@ def number_cards(g: Game) -> list[int]:
     return cards
 
 
-def special_cards(g: Game) -> Counter:
+def special_list(g: Game) -> list[str]:
     """Every special card: in hands, beside rows (7 nimmt!, Stop, 5th Row), in the draw and discard piles."""
-    count = Counter(c for s in g.specials for c in s)
-    count.update(g.draw_pile)
-    count.update(g.discard_pile)
+    cards = list(chain(chain.from_iterable(g.specials), g.draw_pile, g.discard_pile))
     for row in g.rows:
-        count["seven_nimmt"] += row.seven
-        count["stop"] += row.stop
-        count["fifth_row"] += row.fifth
-    return +count
+        if row.seven:
+            cards.append("seven_nimmt")
+        if row.stop:
+            cards.append("stop")
+        if row.fifth:
+            cards.append("fifth_row")
+    return cards
+
+
+def special_cards(g: Game) -> Counter:
+    return Counter(special_list(g))
 
 
 FULL_SPECIALS = Counter(full_special_deck())
+SORTED_SPECIALS = sorted(full_special_deck())
 ALL_NUMBERS = list(range(1, 105))
 
 
 def assert_accounted(g: Game) -> None:
     """A1: all 104 number cards and all 28 special cards lie exactly once somewhere."""
-    assert sorted(number_cards(g)) == ALL_NUMBERS
+    numbers = number_cards(g)
+    numbers.sort()
+    assert numbers == ALL_NUMBERS
     if g.variant == "anniversary":
-        assert special_cards(g) == FULL_SPECIALS
+        specials = special_list(g)
+        specials.sort()
+        assert specials == SORTED_SPECIALS
