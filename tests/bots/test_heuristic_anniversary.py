@@ -1,0 +1,112 @@
+"""The heuristic bot in the Anniversary variant (RULES section 4): every decision, and special cards used well."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bere_tui.bots import make_bot
+from bere_tui.bots.runner import bot_step, deciders
+from bere_tui.engine import Game
+from bere_tui.engine.events import Cancelled, SpecialPlayed, Swapped
+from bere_tui.engine.row import Row
+from bere_tui.record import replay, result
+
+
+def position(rows, card, specials, other=90) -> Game:
+    """P0 holds `specials` and has selected `card`; P1 (no special cards) selects `other`. Returns the game at
+    P0's first decision."""
+    g = Game("anniversary", ["P0", "P1"], seed=3)
+    g.rows = [Row(list(r)) for r in rows]
+    g.hands = [[card, 1], [other, 2]]
+    g.specials = [list(specials), []]
+    g.apply({"player": 0, "do": "select", "card": card})
+    g.apply({"player": 1, "do": "select", "card": other})
+    return g
+
+
+def bot_choice(g: Game) -> dict:
+    p = g.pending["player"]
+    return make_bot("heuristic", 1).choose(g.view(p), g.legal(p))
+
+
+FULL3 = [[10], [20], [30], [40, 41, 42, 43, 55]]  # 56 would be row 3's 6th card: 11 bullheads
+
+
+def test_stop_dodges_a_sixth_card():
+    g = position(FULL3, 56, ["stop"])
+    assert g.pending["do"] == "special"
+    assert bot_choice(g) == {"player": 0, "do": "special", "card": "stop", "row": 3}
+
+
+def test_insert_dodges_a_sixth_card():
+    g = position(FULL3, 56, ["insert"])
+    action = bot_choice(g)
+    assert action["card"] == "insert" and action["row"] != 3
+    g.apply(action)
+    assert g.piles[0] == []
+
+
+def test_seven_nimmt_makes_room_for_the_sixth_card():
+    g = position(FULL3, 56, ["seven_nimmt"])
+    assert bot_choice(g) == {"player": 0, "do": "special", "card": "seven_nimmt", "row": 3}
+
+
+def test_negative_positive_on_a_costly_take_then_the_best_cancellation():
+    g = position(FULL3, 56, ["negative_positive"])
+    action = bot_choice(g)
+    assert action["card"] == "negative_positive"
+    g.apply(action)
+    assert g.pending["do"] == "cancel"
+    cancel = bot_choice(g)
+    # 55 (7 bullheads) is the best positive card: it cancels the 6 bullheads of the rest of the row
+    assert cancel["positive"] == 55
+    g.apply(cancel)
+    assert g.totals()[0] == 0
+
+
+def test_no_special_card_when_nothing_is_at_stake():
+    g = position([[10], [20], [30], [40]], 45, ["stop", "insert", "negative_positive"])
+    assert bot_choice(g)["card"] is None
+
+
+@pytest.mark.parametrize("held, discard", [
+    (["stop", "stop"], "stop"),  # a second copy is worth less than a new card
+    (["insert", "shift"], None),
+])
+def test_swap_after_a_take(held, discard):
+    g = position(FULL3, 56, held + ["replace"])
+    g.apply({"player": 0, "do": "special", "card": "replace", "with": 1})  # 1 is a low card: B6
+    g.apply(bot_choice(g))  # take_row
+    assert g.pending["do"] == "swap"
+    assert bot_choice(g)["discard"] == discard
+
+
+def test_heuristic_bots_finish_anniversary_games_and_use_every_special_card():
+    played: Counter = Counter()
+    asked: Counter = Counter()
+    for n in range(2, 9):
+        for seed in range(6):
+            players = [{"name": f"H{p}", "bot": "heuristic"} for p in range(n)]
+            g = Game("anniversary", players, seed=seed)
+            bots = {p: make_bot("heuristic", 100 * seed + p) for p in range(n)}
+            while not g.finished:
+                for p in deciders(g):
+                    asked[g.pending["do"]] += 1
+                    for e in bot_step(g, bots, p):
+                        if isinstance(e, SpecialPlayed):
+                            played[e.special] += 1
+                        elif isinstance(e, Swapped):
+                            played["swap"] += 1
+                        elif isinstance(e, Cancelled):
+                            played["cancel"] += 1
+            assert g.round == 2 and g.pending is None  # A6
+            if seed == 0:
+                assert result(replay(g.record())) == result(g)
+    # every kind of decision came up, and every special card was played, none all the time
+    assert set(asked) == {"select", "special", "take_row", "cancel", "swap"}
+    for name in ("fifth_row", "seven_nimmt", "insert", "replace", "shift", "stop", "negative_positive", "swap",
+                 "cancel"):
+        assert played[name] > 0, name
+    assert sum(played[k] for k in played if k not in ("swap", "cancel")) < asked["special"] / 2
