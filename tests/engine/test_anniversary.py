@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 from anniversary_table import (
     FULL_SPECIALS,
-    add_fifth_row,
     act,
+    add_fifth_row,
     assert_accounted,
     give_pile,
     mark,
@@ -25,7 +25,15 @@ from anniversary_table import (
 from bere_tui.cli import main as cli_main
 from bere_tui.engine import Game, IllegalAction
 from bere_tui.engine.cards import HEADS
-from bere_tui.engine.events import Cancelled, Placed, RoundScored, RowTaken, SpecialPlayed, SpecialsGiven, Swapped
+from bere_tui.engine.events import (
+    Cancelled,
+    Placed,
+    RoundScored,
+    RowTaken,
+    SpecialPlayed,
+    SpecialsGiven,
+    Swapped,
+)
 from bere_tui.engine.variants import SPECIAL_NAMES
 from bere_tui.record import replay, result
 
@@ -126,7 +134,8 @@ def test_a3_special_asked_when_the_card_is_due_and_only_one_per_placement():
     # P1's 35 resolves first; P0 is asked when 45 is due, with the rows as they stand then
     assert cells(g) == [[10], [20], [30, 35], [40]]
     assert g.pending == {"do": "special", "player": 0, "card": 45}
-    act(g, 0, "special", card="stop", row=0)
+    ev = act(g, 0, "special", card="stop", row=0)
+    assert SpecialPlayed(0, "stop", 45, (("row", 0),)) in ev
     # A3: one special card per placement: 45 is placed at once, no second question
     assert cells(g) == [[10], [20], [30, 35], [40, 45]]
     assert g.specials[0] == ["insert"]
