@@ -159,11 +159,11 @@ class RulesScreen(Screen[None]):
 
     CSS_PATH = "rules_screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", _("Back"), key_display="Esc"),
-        Binding("left,h", "turn(-1)", _("Previous"), key_display="Left"),
-        Binding("right,l", "turn(1)", _("Next"), key_display="Right"),
-        Binding("j", "scroll(1)", _("Down"), show=False),
-        Binding("k", "scroll(-1)", _("Up"), show=False),
+        Binding("escape", "back", _("back"), key_display="Esc"),
+        Binding("left,h", "turn(-1)", _("previous"), key_display="Left"),
+        Binding("right,l", "turn(1)", _("next"), key_display="Right"),
+        Binding("j", "scroll(1)", _("down"), show=False),
+        Binding("k", "scroll(-1)", _("up"), show=False),
     ]
 
     def __init__(self, variant: str = "base", ascii: bool | None = None, language: str | None = None) -> None:
@@ -287,4 +287,4 @@ class RulesScreen(Screen[None]):
 class ContentsList(OptionList):
     """The sections, grouped under their part's title."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", _("Open"), key_display="Enter")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", _("open"), key_display="Enter")]

@@ -16,7 +16,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -25,22 +24,16 @@ from bere_tui.engine.variants import SPECIAL_NAMES
 from bere_tui.engine.view import RowView, View
 from bere_tui.i18n import _
 from bere_tui.ui.cardtext import card_label
+from bere_tui.ui.prompts.base import PromptScreen
+from bere_tui.ui.widgets.rows import row_markers
+from bere_tui.ui.words import special_name
 
 # ---------------------------------------------------------------- words for the seven cards
 
 
 def special_title(name: str | None) -> str:
-    """The card's name as printed (A1)."""
-    return {
-        None: _("No special card"),
-        "fifth_row": _("5th Row"),
-        "seven_nimmt": _("7 nimmt!"),
-        "insert": _("Insert"),
-        "replace": _("Replace"),
-        "shift": _("Shift"),
-        "stop": _("Stop"),
-        "negative_positive": _("Negative = Positive"),
-    }[name]
+    """The card's printed name (A1), or "No special card"."""
+    return _("No special card") if name is None else special_name(name)
 
 
 def special_help(name: str | None) -> str:
@@ -86,23 +79,8 @@ def card_inline(card: int, ascii: bool) -> Text:
     return label[len(label.plain) - len(label.plain.lstrip()):]
 
 
-
 TABLE_WIDTH = 76  # inside the prompt's border and padding at 80 columns
 CHOICE_WIDTH = TABLE_WIDTH - 4  # after the cursor and the digit
-
-
-def row_markers(row: RowView) -> str:
-    """The reminders beside a row (A4), as words so colour is never the only signal."""
-    marks = []
-    if row.seven:
-        marks.append(_("7 nimmt!"))
-    if row.stop:
-        marks.append(_("STOP"))
-    if row.fifth:
-        marks.append(_("5th row"))
-    if row.parity is not None:
-        marks.append(_("EVEN") if row.parity == "even" else _("ODD"))
-    return " ".join(marks)
 
 
 def cards_text(cards: Iterable[int], ascii: bool, new: int | None = None) -> Text:
@@ -128,7 +106,7 @@ def row_line(index: int | None, row: RowView, ascii: bool, cards: Iterable[int] 
     text = Text(f"{index + 1} " if index is not None else "", style="bold")
     text.append_text(cards_text(row.cards if cards is None else cards, ascii, new))
     right = Text()
-    marks = row_markers(row)
+    marks = " ".join(row_markers(row))
     if marks:
         right.append(marks + "  ", style="italic")
     right.append(note or _("cost {n}").format(n=row.bullheads))
@@ -174,32 +152,30 @@ class Step:
     toggle: Callable[[int], None] | None = None  # Space (and digits) toggle the highlighted choice
 
 
-class ChoiceList(OptionList):
+class StepList(OptionList):
     """The choices of one step: arrows or hjkl move, Enter confirms."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,j,right,l", "cursor_down", _("Move"), key_display=_("Arrows"), show=True),
-        Binding("up,k,left,h", "cursor_up", _("Move"), show=False),
-        Binding("enter", "select", _("Confirm"), key_display="Enter"),
+        Binding("down,j,right,l", "cursor_down", _("move"), key_display=_("Arrows"), show=True),
+        Binding("up,k,left,h", "cursor_up", _("move"), show=False),
+        Binding("enter", "select", _("choose"), key_display="Enter"),
     ]
 
 
-class StepPrompt(ModalScreen[dict]):
+class StepPrompt(PromptScreen):
     """A decision in steps. Subclasses give `first_step()`; a step's `pick` shows the next step or dismisses."""
 
     CSS_PATH = "special.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", _("Back"), key_display="Esc"),
-        Binding("space", "toggle", _("Toggle"), key_display="Space"),
-        *[Binding(str(d), f"digit('{d}')", _("Pick"), key_display="0-9", show=d == 1) for d in range(10)],
+        Binding("escape", "back", _("back"), key_display="Esc"),
+        Binding("space", "toggle", _("toggle"), key_display="Space"),
+        *[Binding(str(d), f"digit('{d}')", _("pick"), key_display="0-9", show=d == 1) for d in range(10)],
     ]
 
     def __init__(self, view: View, legal: list[dict], ascii: bool = False) -> None:
-        super().__init__(classes="-ascii" if ascii else "")
-        self.view = view
-        self.legal = list(legal)
-        self.ascii = ascii
-        self.player = view.me if view.me is not None else (view.pending or {}).get("player", 0)
+        super().__init__(view, legal, ascii)
+        if ascii:
+            self.add_class("-ascii")
         self.steps: list[Step] = []
         self.last_pick: list[int] = []
 
@@ -210,7 +186,7 @@ class StepPrompt(ModalScreen[dict]):
             yield Static(id="prompt-title")
             yield Static(id="prompt-extra")
             yield Static(id="prompt-rows")
-            yield ChoiceList(id="prompt-choices")
+            yield StepList(id="prompt-choices")
             yield Static(id="prompt-help")
         yield Footer()
 
@@ -243,7 +219,7 @@ class StepPrompt(ModalScreen[dict]):
         rows.display = step.show_rows
         if step.show_rows:
             rows.update(rows_text(self.view, self.ascii))
-        choices = self.query_one(ChoiceList)
+        choices = self.query_one(StepList)
         for c in step.choices:
             c.marked = False
         choices.set_options(self._option(c, False) for c in step.choices)
@@ -264,7 +240,7 @@ class StepPrompt(ModalScreen[dict]):
 
     def _mark(self, index: int | None) -> None:
         """Mark the highlighted line with `>` too, so the cursor shows without colour."""
-        choices = self.query_one(ChoiceList)
+        choices = self.query_one(StepList)
         for i, c in enumerate(self.step.choices):
             want = i == index
             if c.marked != want:
@@ -285,7 +261,7 @@ class StepPrompt(ModalScreen[dict]):
     def relabel(self, index: int) -> None:
         """Redraw one choice after its label changed."""
         c = self.step.choices[index]
-        self.query_one(ChoiceList).replace_option_prompt_at_index(index, self._option(c, c.marked).prompt)
+        self.query_one(StepList).replace_option_prompt_at_index(index, self._option(c, c.marked).prompt)
 
     # -- keys
 
@@ -310,7 +286,7 @@ class StepPrompt(ModalScreen[dict]):
         """Digits pick (or toggle) the choice showing that digit directly."""
         for i, c in enumerate(self.step.choices):
             if c.key == digit and c.why_not is None:
-                self.query_one(ChoiceList).highlighted = i
+                self.query_one(StepList).highlighted = i
                 if self.step.toggle is not None:
                     self.step.toggle(i)
                 else:
@@ -319,7 +295,7 @@ class StepPrompt(ModalScreen[dict]):
         self.app.bell()
 
     def action_toggle(self) -> None:
-        index = self.query_one(ChoiceList).highlighted
+        index = self.query_one(StepList).highlighted
         if self.step.toggle is not None and index is not None:
             self.step.toggle(index)
 
