@@ -1,4 +1,4 @@
-"""Test helpers for the Anniversary variant (RULES section 4): hand-built tables and a full count of the cards.
+"""Test helpers for the Anniversary and Even/Odd tests: hand-built tables and a full count of the cards.
 
 `table()` deals a real round-1 deal (all 28 special cards, A2) and then lays the wanted extra row cards from the
 cards out of play, so every position it builds still holds each card exactly once.
@@ -147,3 +147,13 @@ def assert_accounted(g: Game) -> None:
         specials = special_list(g)
         specials.sort()
         assert specials == SORTED_SPECIALS
+
+
+def secret_selection(g: Game, action: dict, was_waiting: int) -> bool:
+    """A select that leaves others still to choose only moves one card from a hand to the secret selection (B3);
+    that is all it is checked for: the full count follows at the last select of the turn."""
+    if action["do"] != "select" or was_waiting < 2:
+        return False
+    p, card = action["player"], action["card"]
+    assert g.selected[p] == card and card not in g.hands[p] and p not in g.waiting
+    return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from anniversary_table import assert_accounted
+from anniversary_table import assert_accounted, secret_selection
 
 from bere_tui.engine import Game
 from bere_tui.record import replay, result
@@ -39,16 +39,6 @@ def check_table(g: Game) -> None:
         stops += r.stop
     assert len(g.rows) == 4 + fifth and fifth <= 1  # A-5TH-1, A-5TH-2
     assert stops <= 2  # A-STOP-1
-
-
-def secret_selection(g: Game, action: dict, was_waiting: int) -> bool:
-    """A select that leaves others still to choose only moves one card from a hand to the secret selection (B3);
-    that is all it is checked for: the full count follows at the last select of the turn."""
-    if action["do"] != "select" or was_waiting < 2:
-        return False
-    p, card = action["player"], action["card"]
-    assert g.selected[p] == card and card not in g.hands[p] and p not in g.waiting
-    return True
 
 
 def play_random(n: int, seed: int, counts: dict) -> Game:

@@ -9,8 +9,7 @@ import json
 import random
 
 import pytest
-from anniversary_table import assert_accounted, lay, select
-from test_anniversary_invariants import secret_selection
+from anniversary_table import assert_accounted, lay, secret_selection, select
 
 from bere_tui.cli import main as cli_main
 from bere_tui.engine import Game
