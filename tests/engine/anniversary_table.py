@@ -1,7 +1,7 @@
 """Test helpers for the Anniversary and Even/Odd tests: hand-built tables and a full count of the cards.
 
-`table()` deals a real round-1 deal (all 28 special cards, A2) and then lays the wanted extra row cards from the
-cards out of play, so every position it builds still holds each card exactly once.
+`table()` deals a real round-1 deal (all 28 special cards, A2) and then lays the wanted extra row cards from
+the cards out of play, so every position it builds still holds each card exactly once.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ HAND = 12  # A2
 def table(rows, hands, specials=(), top=(), seed=0) -> Game:
     """An anniversary game at turn 1.
 
-    rows: 4 lists of ascending cards (the first card starts the row, the rest come from the cards out of play);
+    rows: 4 lists of ascending cards (the first starts the row, the rest come from the cards out of play);
     hands: each player's chosen cards, padded to 12 with the highest unused cards;
     specials: each player's special cards (0 to 3; the rest of the 28 form the draw pile);
     top: the first cards of the special draw pile, top first.
@@ -50,7 +50,7 @@ def table(rows, hands, specials=(), top=(), seed=0) -> Game:
 
 
 def lay(g: Game, r: int, cards) -> None:
-    """Make row r hold exactly `cards`, taking them from the cards out of play (and putting its old ones there)."""
+    """Make row r hold exactly `cards`, taken from the cards out of play (its old ones go there)."""
     g.out_of_play.extend(c for c in g.rows[r].cards if c not in cards)
     for c in cards:
         if c in g.out_of_play:
@@ -104,8 +104,8 @@ def act(g: Game, p: int, do: str, **fields) -> list:
 
 
 def number_cards(g: Game) -> list[int]:
-    """Every number card wherever it lies: hands, rows, bull piles, set aside, out of play, the Pro pool, a secret
-    selection, the revealed cards still to place and the card being placed."""
+    """Every number card wherever it lies: hands, rows, bull piles, set aside, out of play, the Pro pool,
+    a secret selection, the revealed cards still to place and the card being placed."""
     cards = list(chain(chain.from_iterable(g.hands), chain.from_iterable([r.cards for r in g.rows]),
                        chain.from_iterable(g.piles), chain.from_iterable(g.set_aside), g.out_of_play, g.pool))
     if g.pending is not None and g.pending["do"] == "select":
@@ -150,8 +150,8 @@ def assert_accounted(g: Game) -> None:
 
 
 def secret_selection(g: Game, action: dict, was_waiting: int) -> bool:
-    """A select that leaves others still to choose only moves one card from a hand to the secret selection (B3);
-    that is all it is checked for: the full count follows at the last select of the turn."""
+    """A select that leaves others still to choose only moves one card from a hand to the secret selection
+    (B3); that is all it is checked for: the full count follows at the last select of the turn."""
     if action["do"] != "select" or was_waiting < 2:
         return False
     p, card = action["player"], action["card"]

@@ -1,7 +1,8 @@
 """Anniversary variant (RULES section 4), rule by rule, on hand-built tables.
 
 Tables come from `anniversary_table.table()`: row starters and hands as a real deal, extra row cards laid from
-the cards out of play. Players are P0, P1, ...; a player with no special card is never asked for one (A-ORD-1).
+the cards out of play. Players are P0, P1, ...; a player with no special card is never asked for one
+(A-ORD-1).
 """
 
 from __future__ import annotations
@@ -120,8 +121,8 @@ def test_a2_special_cards_in_hand_are_secret_and_the_table_is_public():
             assert pv.special_count == len(g.specials[p])
         # markers beside rows, the pile size and the discard pile are public (A4)
         assert [(r.seven, r.stop, r.fifth, r.capacity) for r in v.rows] == [
-            (False, False, False, 5), (True, False, False, 6), (False, True, False, 5), (False, False, False, 5),
-            (False, False, True, 5)]
+            (False, False, False, 5), (True, False, False, 6), (False, True, False, 5),
+            (False, False, False, 5), (False, False, True, 5)]
         assert v.draw_pile_size == len(g.draw_pile)
         assert v.discard_pile == tuple(g.discard_pile)
     assert g.view(0).my_specials == ("stop", "insert")
@@ -431,7 +432,8 @@ def test_a_5th_2_negative_positive_chooses_a_card_of_the_row_not_the_placed_card
     assert g.piles[0] == [10, 11, 12, 13, 14, 15]
     # A-NP-1: the positive card is one of the row; the collected 15 may only be cancelled
     assert [a["positive"] for a in g.legal(0)] == [10, 11, 12, 13, 14]
-    refused(g, {"player": 0, "do": "cancel", "positive": 15, "cancel": []}, "15 is not a card of the row you took")
+    refused(g, {"player": 0, "do": "cancel", "positive": 15, "cancel": []},
+            "15 is not a card of the row you took")
     act(g, 0, "cancel", positive=11, cancel=[15])
     assert g.set_aside[0] == [11, 15]
 
@@ -617,7 +619,7 @@ def test_a_shi_1_choices_and_refusals():
         (c, r) for src, row in enumerate(SHIFT_ROWS[:3]) for c in row for r in (0, 1) if r != src}
     refused(g, special(0, "shift", move=50, to_row=0), "row 3 is stopped: no card may leave it")
     refused(g, special(0, "shift", move=10, to_row=3), "row 3 is stopped")
-    refused(g, special(0, "shift", move=10, to_row=2), "row 2 is full")  # Decision: the destination needs room
+    refused(g, special(0, "shift", move=10, to_row=2), "row 2 is full")  # Decision: the destination has room
     refused(g, special(0, "shift", move=10, to_row=0), "the card must move to another row")
     refused(g, special(0, "shift", move=77, to_row=0), "card 77 is not in a row")
     refused(g, special(0, "shift", move=10, to_row=9), "row 9 does not exist")
@@ -766,10 +768,12 @@ def test_a_np_2_the_rulebook_example():
     assert [sum(HEADS[c] for c in a["cancel"]) for a in legal] == [5, 1]
     refused(g, {"player": 0, "do": "cancel", "positive": 11, "cancel": [13, 25, 15, 9]},
             "those cards have 6 bullheads; the positive card gives only 5")
-    refused(g, {"player": 0, "do": "cancel", "positive": 20, "cancel": []}, "20 is not a card of the row you took")
+    refused(g, {"player": 0, "do": "cancel", "positive": 20, "cancel": []},
+            "20 is not a card of the row you took")
     refused(g, {"player": 0, "do": "cancel", "positive": 11, "cancel": [11]}, "cannot be cancelled")
     refused(g, {"player": 0, "do": "cancel", "positive": 11, "cancel": [9, 9]}, "cannot be cancelled")
-    refused(g, {"player": 0, "do": "cancel", "positive": 11, "cancel": [30]}, "not in your bull pile of this round")
+    refused(g, {"player": 0, "do": "cancel", "positive": 11, "cancel": [30]},
+            "not in your bull pile of this round")
     refused(g, {"player": 0, "do": "cancel", "positive": 11, "cancel": 13}, "'cancel' must list cards")
     # any set within the value is allowed: the 13 and 3 more bullheads; the rest of V is lost
     ev = act(g, 0, "cancel", positive=11, cancel=[25, 13, 9])
@@ -826,7 +830,8 @@ RECORD_DEAL = {
 
 
 def recorded_game() -> Game:
-    rest = Counter(FULL_SPECIALS) - Counter(c for s in RECORD_DEAL["specials"] for c in s) - Counter(["fifth_row"])
+    dealt = Counter(c for s in RECORD_DEAL["specials"] for c in s)
+    rest = Counter(FULL_SPECIALS) - dealt - Counter(["fifth_row"])
     deal = dict(RECORD_DEAL, special_pile=["fifth_row"] + sorted(rest.elements()))
     g = Game("anniversary", ["Ann", {"name": "Ben", "bot": "heuristic"}], seed=99, deals=[deal])
     for action in [

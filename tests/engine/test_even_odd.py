@@ -21,7 +21,8 @@ HAND = 10  # B2
 
 def eo_table(rows, hands, marked=None, options=None, later_deals=()) -> Game:
     """An even-odd game at turn 1: row starters and hands (padded to 10 with the highest unused cards) as a
-    real deal, extra row cards laid from the cards out of play; `marked` = (row, parity) moves the EVEN/ODD card."""
+    real deal, extra row cards laid from the cards out of play; `marked` = (row, parity) moves the EVEN/ODD
+    card."""
     used = {c for r in rows for c in r} | {c for h in hands for c in h}
     spare = (c for c in range(104, 0, -1) if c not in used)
     full = [list(h) + [next(spare) for _ in range(HAND - len(h))] for h in hands]
@@ -67,8 +68,8 @@ def test_e2_beside_the_lowest_first_card_showing_its_parity(starters, row, parit
 
 
 def test_e2_again_at_the_start_of_every_round():
-    g = eo_table([[30], [7], [50], [80]], [[100], [101]], options={"rounds": 2},
-                 later_deals=[{"rows": [44, 60, 12, 90], "hands": [list(range(13, 23)), list(range(23, 33))]}])
+    round2 = {"rows": [44, 60, 12, 90], "hands": [list(range(13, 23)), list(range(23, 33))]}
+    g = eo_table([[30], [7], [50], [80]], [[100], [101]], options={"rounds": 2}, later_deals=[round2])
     for p, c in enumerate([100, 101]):  # the last turn of round 1
         g.out_of_play.extend(x for x in g.hands[p] if x != c)
         g.hands[p] = [c]
