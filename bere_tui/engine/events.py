@@ -91,7 +91,7 @@ class Cancelled(Event):
 
 @dataclass(slots=True)
 class Swapped(Event):
-    """Anniversary (A5): a special card discarded after taking a row, and one drawn (`drew` only for its owner)."""
+    """Anniversary (A5): a special card discarded after taking a row, and one drawn (which one is secret)."""
     player: int
     discarded: str
 
