@@ -19,20 +19,7 @@ from bere_tui.engine.events import (
 )
 from bere_tui.i18n import _, ngettext
 from bere_tui.teach.tracker import TableTracker
-
-SPECIAL_TITLES = {
-    "fifth_row": "5th Row",
-    "seven_nimmt": "7 nimmt!",
-    "insert": "Insert",
-    "replace": "Replace",
-    "shift": "Shift",
-    "stop": "Stop",
-    "negative_positive": "Negative = Positive",
-}
-
-
-def special_title(name: str) -> str:
-    return _(SPECIAL_TITLES.get(name, name))
+from bere_tui.ui.words import special_name  # the one place the game's words are named (no Textual)
 
 
 def bullheads_text(n: int) -> str:
@@ -109,7 +96,7 @@ class Teller:
         if isinstance(ev, SpecialPlayed):
             text = (_("You play {special} with your {card}.") if you else
                     _("{name} plays {special} with the {card}.")).format(
-                name=name, special=special_title(ev.special), card=ev.card)
+                name=name, special=special_name(ev.special), card=ev.card)
             f = dict(ev.details)
             if "move" in f:
                 text += " " + _("The {card} moves to row {row}.").format(card=f["move"], row=f["to_row"] + 1)
@@ -127,7 +114,7 @@ class Teller:
         if isinstance(ev, Swapped):
             return (_("You discard {special} and draw a new special card (A5).") if you else
                     _("{name} discards {special} and draws a special card (A5).")).format(
-                name=name, special=special_title(ev.discarded))
+                name=name, special=special_name(ev.discarded))
         if isinstance(ev, RoundScored):
             return _("Round {n} is over; the bull piles go onto the score sheet (B8).").format(n=ev.round)
         if isinstance(ev, GameOver):

@@ -1,27 +1,18 @@
-"""Which lessons the learner has finished: a small JSON file in the user data folder.
-
-The folder is $BERE_DATA_DIR when set (tests use it), else platformdirs' user data folder for bere-tui.
-The file is written to a temporary file and renamed over the old one. A damaged file is never overwritten
-silently: it is kept beside as `teach.json.bad` and progress starts again.
+"""Which lessons the learner has finished: teach.json in the data folder (storage: $BERE_DATA_DIR or the user
+data folder), written atomically. A damaged file is never overwritten silently: it is set aside
+(teach.bad-<time>.json) before the next write, and progress starts again.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
+
+from bere_tui.i18n import _
+from bere_tui.storage.files import StorageError, atomic_write_text, data_dir, set_aside
 
 FORMAT = "bere-teach/1"
 FILE_NAME = "teach.json"
-
-
-def data_dir() -> Path:
-    env = os.environ.get("BERE_DATA_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("bere-tui", appauthor=False))
 
 
 class Progress:
@@ -38,15 +29,17 @@ class Progress:
         except FileNotFoundError:
             return
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            self.problem = f"{self.path}: {exc}"
-            self._damaged = True
+            self._bad(str(exc))
             return
         done = data.get("completed") if isinstance(data, dict) else None
         if not isinstance(done, list) or not all(isinstance(x, str) for x in done):
-            self.problem = f"{self.path}: not a {FORMAT} file"
-            self._damaged = True
+            self._bad(_("not a {format} file").format(format=FORMAT))
             return
         self.completed = list(dict.fromkeys(done))
+
+    def _bad(self, why: str) -> None:
+        self.problem = _("{file}: {why}; your lesson progress starts again").format(file=self.path, why=why)
+        self._damaged = True
 
     def is_done(self, lesson_id: str) -> bool:
         return lesson_id in self.completed
@@ -57,17 +50,11 @@ class Progress:
         self.save()
 
     def save(self) -> None:
-        folder = self.path.parent
+        """Progress is a convenience: when it cannot be written, `problem` says why and the lesson goes on."""
         try:
-            folder.mkdir(parents=True, exist_ok=True)
             if self._damaged and self.path.exists():
-                os.replace(self.path, self.path.with_name(self.path.name + ".bad"))
+                set_aside(self.path)
             self._damaged = False
-            tmp = self.path.with_name(self.path.name + ".tmp")
-            with open(tmp, "w", encoding="utf-8") as fh:
-                json.dump({"format": FORMAT, "completed": self.completed}, fh, indent=1)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.path)
-        except OSError as exc:  # progress is a convenience: the lesson goes on without it
-            self.problem = f"{self.path}: {exc}"
+            atomic_write_text(self.path, json.dumps({"format": FORMAT, "completed": self.completed}, indent=1))
+        except StorageError as exc:
+            self.problem = str(exc)

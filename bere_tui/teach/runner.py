@@ -238,7 +238,7 @@ class LessonRun:
             told.append(_("That move changes nothing on the table yet."))
         step = self.step
         if step is not None and step.explain_wrong:
-            told.append(step.explain_wrong)
+            told.append("\n" + step.explain_wrong)
         return Verdict(False, "\n".join(told), events)
 
 

@@ -1,0 +1,148 @@
+"""The table's own decision prompts, as a lesson uses them: the lesson's narration stays on top, a hint key
+shows (and highlights) what to do, and Esc leaves the lesson.
+
+`teach_prompt(view, legal, ...)` takes the prompt class that `make_prompt` would use (select, take_row, draft,
+special, cancel, swap) and adds these three things in a subclass, so the learner decides on exactly the screens
+of a real game.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from functools import cache
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import OptionList, Static
+
+from bere_tui.i18n import _
+from bere_tui.ui.prompts import prompt_class
+from bere_tui.ui.widgets.picker import CardPicker
+
+#: what a teach prompt dismisses with when the learner leaves the lesson
+LEAVE = {"do": "leave"}
+#: per kind of decision, the fields of the action in the order a step prompt asks for them
+STEP_FIELDS = {
+    "special": ("card", "row", "with", "move", "to_row"),
+    "cancel": ("positive",),
+    "swap": ("discard",),
+}
+
+
+class NarrationPanel(Static):
+    """The lesson's voice: its title on the border, the current narration (or hint) inside."""
+
+    DEFAULT_CSS = """
+    NarrationPanel {
+        dock: top;
+        height: 6;
+        width: 100%;
+        border: round $accent;
+        padding: 0 1;
+        background: $surface;
+    }
+    App.-ascii NarrationPanel { border: ascii $accent; }
+    NarrationPanel#teach-narration { height: auto; min-height: 3; max-height: 6; }
+    NarrationPanel.-hint { border: round $success; }
+    App.-ascii NarrationPanel.-hint { border: ascii $success; }
+    """
+
+    def __init__(self, title: str = "", text: str = "", *, id: str | None = None) -> None:
+        super().__init__(text, id=id)
+        self.border_title = title
+        self.text = text
+
+    def say(self, text: str, footer: str = "", hint: bool = False) -> None:
+        self.text = text
+        self.set_class(hint, "-hint")
+        self.border_subtitle = footer
+        self.update(Text(text))
+
+
+class TeachPrompt:
+    """Mixed into a prompt class: narration on top, the hint key, Esc leaves the lesson."""
+
+    teach_title = ""
+    teach_text = ""
+    teach_hint: Callable[[], tuple[str, dict | None]] | None = None
+    hinted: dict | None = None
+
+    def teach(self, title: str, text: str, hint: Callable[[], tuple[str, dict | None]]) -> TeachPrompt:
+        self.teach_title, self.teach_text, self.teach_hint = title, text, hint
+        return self
+
+    def compose(self) -> ComposeResult:
+        yield NarrationPanel(self.teach_title, self.teach_text, id="teach-narration")
+        yield from super().compose()  # type: ignore[misc]
+
+    def action_hint(self) -> None:
+        text, action = self.teach_hint() if self.teach_hint else ("", None)
+        panel = self.query_one(NarrationPanel)  # type: ignore[attr-defined]
+        panel.say(_("Hint: {text}").format(text=text) if text else _("No hint here."), hint=True)
+        self.hinted = action
+        self.show_hint()
+
+    def show_hint(self) -> None:
+        """Put the highlight on the hinted choice: a card of a picker, a row, a step's choice."""
+        action = self.hinted
+        if action is None:
+            return
+        for picker in self.query(CardPicker):  # type: ignore[attr-defined]
+            if action.get("card") in picker.cards:
+                picker.cursor = picker.cards.index(action["card"])
+            return
+        steps = getattr(self, "steps", None)
+        if steps:
+            fields = [f for f in STEP_FIELDS.get(action["do"], ()) if f in action]
+            index = len(steps) - 1
+            if index < len(fields):
+                want = action[fields[index]]
+                for i, choice in enumerate(steps[-1].choices):
+                    if choice.value == want and choice.why_not is None:
+                        self.query_one(OptionList).highlighted = i  # type: ignore[attr-defined]
+            return
+        if action["do"] == "take_row" and hasattr(self, "choices"):
+            self.query_one(OptionList).highlighted = self.choices.index(action["row"])  # type: ignore[attr-defined]
+
+    def show_step(self, step, highlight: int | None = None) -> None:  # step prompts: keep the hint on
+        super().show_step(step, highlight)  # type: ignore[misc]
+        if self.hinted is not None:
+            self.call_after_refresh(self.show_hint)  # type: ignore[attr-defined]
+
+    def action_leave(self) -> None:
+        """Esc: one step back in a step prompt; from its first step (or any other prompt) leave the lesson."""
+        steps = getattr(self, "steps", None)
+        if steps and len(steps) > 1:
+            self.action_back()  # type: ignore[attr-defined]
+            return
+        self.dismiss(LEAVE)  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("hint", "leave"):
+            return True
+        return super().check_action(action, parameters)  # type: ignore[misc]
+
+
+TEACH_BINDINGS: list[BindingType] = [
+    Binding("i", "hint", _("hint"), show=True),
+    Binding("escape", "leave", _("leave lesson"), show=True),
+]
+
+
+@cache
+def teach_prompt_class(cls: type) -> type:
+    """`cls` with TeachPrompt mixed in. Its CSS_PATH still resolves next to the original prompt's module."""
+    return type(f"Teach{cls.__name__}", (TeachPrompt, cls), {
+        "BINDINGS": TEACH_BINDINGS,
+        "_BASE_PATH": inspect.getfile(cls),
+    })
+
+
+def teach_prompt(view, legal: list[dict], ascii: bool, title: str, text: str,
+                 hint: Callable[[], tuple[str, dict | None]]):
+    """The prompt for the learner's decision `legal` (raises NoPrompt when the table has none)."""
+    do = legal[0]["do"] if legal else (view.pending or {}).get("do")
+    cls = teach_prompt_class(prompt_class(do))
+    return cls(view, legal, ascii=ascii).teach(title, text, hint)

@@ -1,0 +1,430 @@
+"""Teach me: the list of lessons, and a lesson played at the real table.
+
+`TeachScreen` lists the lessons (done ones marked, the next one highlighted). `LessonScreen` shows the table
+with the game's own widgets (rows, reveal, scores, log, hand) under the lesson's narration, and plays the
+lesson's beats (bere_tui.teach.runner): events one at a time, narration that waits for Enter, and the
+learner's decisions on the game's own prompts (ui.teach_prompt). A move the lesson did not ask for is
+explained in a dialog and taken back. Esc leaves; a finished lesson is remembered (teach.progress).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, RichLog, Static
+from textual.widgets.option_list import Option
+
+from bere_tui.engine import events as ev
+from bere_tui.i18n import _
+from bere_tui.teach.describe import Teller
+from bere_tui.teach.lesson import Catalogue, Lesson, LessonError, load_catalogue
+from bere_tui.teach.progress import Progress
+from bere_tui.teach.runner import LessonRun
+from bere_tui.ui.eventlog import describe
+from bere_tui.ui.prompts import NoPrompt
+from bere_tui.ui.screens.scores import RoundSummaryScreen
+from bere_tui.ui.screens.table import EVENT_STEPS, STEP_SECONDS
+from bere_tui.ui.tablemodel import RowShow, TableShow
+from bere_tui.ui.teach_prompt import LEAVE, NarrationPanel, teach_prompt
+from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.hand import HandView, hand_text
+from bere_tui.ui.widgets.reveal import RevealView
+from bere_tui.ui.widgets.rows import RowsView
+from bere_tui.ui.widgets.scores import ScoreBoard
+from bere_tui.ui.words import variant_name, winners_line
+
+#: the widgets a step's `point` names (lesson files: hand, rows, scores, pile, log, specials)
+POINTS = {"hand": "#hand-area", "specials": "#hand-area", "rows": "#rows", "scores": "#scores",
+          "pile": "#scores", "log": "#log"}
+
+
+# ---------------------------------------------------------------------- the list of lessons
+
+
+class TeachScreen(Screen[None]):
+    """The lessons in order; Enter opens one (any lesson may be played again), Esc goes back."""
+
+    CSS_PATH = "teach_screen.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("back"), show=True)]
+
+    def __init__(self, lesson: str | None = None, catalogue: Catalogue | None = None,
+                 seed: int | None = None) -> None:
+        super().__init__()
+        self.first = lesson
+        self.seed = seed  # of the practice game (None: a new deal every time)
+        self.catalogue = catalogue or load_catalogue()
+        self.progress = Progress()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="teach-menu-box"):
+            yield Static(id="teach-menu-title")
+            yield ChoiceList(id="teach-menu")
+            yield Static(id="teach-menu-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.fill()
+        for problem in self.catalogue.problems + ([self.progress.problem] if self.progress.problem else []):
+            self.notify(problem, severity="warning", timeout=10)
+        if self.first is not None:
+            lesson = self.catalogue.find(self.first)
+            if lesson is None:
+                self.notify(_("There is no lesson {name!r}; choose one from the list.").format(name=self.first),
+                            severity="warning", timeout=8)
+            else:
+                self.open(lesson)
+
+    def on_screen_resume(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        lessons = self.catalogue.lessons
+        done = sum(self.progress.is_done(x.id) for x in lessons)
+        title = Text(_("TEACH ME"), style="bold")
+        title.append("  " + _("{done} of {n} lessons done").format(done=done, n=len(lessons)), style="dim")
+        self.query_one("#teach-menu-title", Static).update(title)
+        menu = self.query_one(ChoiceList)
+        options, group, default = [], None, None
+        for lesson in lessons:
+            if lesson.variant != group:
+                group = lesson.variant
+                options.append(Option(Text(variant_name(group), style="bold underline"), disabled=True))
+            mark = "[x]" if self.progress.is_done(lesson.id) else "[ ]"
+            label = Text(f"{mark} {lesson.order:>2} ")
+            label.append(lesson.title, style="bold")
+            if default is None and not self.progress.is_done(lesson.id):
+                default = len(options)
+            options.append(Option(label, id=lesson.id))
+        menu.clear_options()
+        menu.add_options(options)
+        menu.highlighted = default if default is not None else 1
+        menu.focus()
+
+    def on_option_list_option_highlighted(self, message: ChoiceList.OptionHighlighted) -> None:
+        lesson = self.catalogue.find(message.option_id or "")
+        note = Text()
+        if lesson is not None:
+            note.append(lesson.summary + "\n", style="bold")
+        note.append(_("Enter opens a lesson; a done lesson can be played again. In a lesson: Enter goes on, "
+                      "i gives a hint, Esc leaves."), style="dim")
+        self.query_one("#teach-menu-note", Static).update(note)
+
+    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
+        message.stop()
+        lesson = self.catalogue.find(message.option_id or "")
+        if lesson is not None:
+            self.open(lesson)
+
+    def open(self, lesson: Lesson) -> None:
+        def after(choice: str | None) -> None:
+            if choice == "next":
+                following = self.catalogue.after(lesson)
+                if following is not None:
+                    self.open(following)
+            elif choice == "again":
+                self.open(lesson)
+
+        try:
+            screen = LessonScreen(lesson, self.catalogue, self.progress, self.seed)
+        except LessonError as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            return
+        self.app.push_screen(screen, after)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+# ---------------------------------------------------------------------- small dialogs
+
+
+class ExplainScreen(ModalScreen[None]):
+    """What a move the lesson did not ask for would do; any of its keys takes it back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("backspace,enter,escape", "close", _("take it back"), show=True)]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide", id="explain-box"):
+            yield Static(_("Not this time: here is what that move would do"), classes="dialog-title")
+            yield Static(Text(self.text))
+            yield Static(Text(_("Backspace or Enter: take it back"), style="reverse"), classes="dialog-default")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LessonDoneScreen(ModalScreen[str]):
+    """The lesson's closing words; Enter goes to the next lesson (or back to the list after the last)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close('list')", _("all lessons"), show=True)]
+
+    def __init__(self, title: str, text: str, has_next: bool) -> None:
+        super().__init__()
+        self.title_text, self.text, self.has_next = title, text, has_next
+
+    def compose(self) -> ComposeResult:
+        options = []
+        if self.has_next:
+            options.append(Option(_("Next lesson"), id="next"))
+        options += [Option(_("Play this lesson again"), id="again"), Option(_("All lessons"), id="list")]
+        with Vertical(classes="dialog wide", id="done-box"):
+            yield Static(_("Done: {title}").format(title=self.title_text), classes="dialog-title")
+            yield Static(Text(self.text))
+            yield ChoiceList(*options, id="done-choice")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).focus()
+
+    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
+        message.stop()
+        self.dismiss(message.option_id)
+
+    def action_close(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+# ---------------------------------------------------------------------- a lesson at the table
+
+
+class LessonScreen(Screen[str]):
+    """One lesson: the table's widgets under the narration; dismissed with next, again or list."""
+
+    CSS_PATH = "teach_screen.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "go_on", _("continue"), show=True),
+        Binding("escape", "leave", _("leave lesson"), show=True),
+        Binding("s", "speed", _("speed"), show=True),
+    ]
+
+    def __init__(self, lesson: Lesson, catalogue: Catalogue, progress: Progress, seed: int | None = None) -> None:
+        super().__init__()
+        self.lesson = lesson
+        self.catalogue = catalogue
+        self.progress = progress
+        self.run = LessonRun(lesson, seed=seed)
+        game = self.run.game
+        self.names = [p["name"] for p in game.players]
+        self.levels = [p.get("bot") for p in game.players]
+        self.teller = Teller(game.view(self.run.learner), self.run.learner)
+        self.show = TableShow.from_view(game.view(self.run.learner))
+        self.waiting = False  # narration on screen, waiting for Enter
+        self._go_on = asyncio.Event()
+        self.shown = asyncio.Event()
+
+    @property
+    def ascii(self) -> bool:
+        return self.app.ascii
+
+    @property
+    def title_line(self) -> str:
+        return _("Lesson {n} of {total}: {title}").format(
+            n=self.lesson.order, total=len(self.catalogue.lessons), title=self.lesson.title)
+
+    def compose(self) -> ComposeResult:
+        yield NarrationPanel(self.title_line, id="narration")
+        with Horizontal(id="table-body"):
+            with Vertical(id="table-left"):
+                yield RowsView(self.show, self.ascii, id="rows")
+                yield RevealView(self.names, self.show, self.ascii, id="reveal")
+                yield Static(id="status")
+            with Vertical(id="table-right"):
+                yield ScoreBoard(self.names, self.levels, self.show, id="scores")
+                yield Static(Text(_("LOG"), style="bold"), id="log-title")
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        yield HandView(self.ascii, id="hand-area")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        for event in self.run.history:
+            self._log(event, log)
+        self.redraw()
+        self.update_hand()
+        self.run_worker(self.play(), group="lesson", exclusive=True)
+
+    def on_screen_resume(self) -> None:
+        self.shown.set()
+
+    def on_screen_suspend(self) -> None:
+        self.shown.clear()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _log(self, event, log: RichLog | None = None) -> None:
+        line = describe(event, self.names, self.ascii)
+        if line is not None:
+            (log or self.query_one(RichLog)).write(line)
+
+    def redraw(self) -> None:
+        for widget in (self.query_one(RowsView), self.query_one(RevealView), self.query_one(ScoreBoard)):
+            widget.refresh(layout=True)
+
+    def update_hand(self) -> None:
+        """The learner's hand (and special cards); in Pro every hand is open (P3), so all are shown."""
+        view = self.run.game.view(self.run.learner)
+        me = self.run.learner
+        specials = view.my_specials if view.variant == "anniversary" else None
+        parts = []
+        for p, pv in enumerate(view.players):
+            if p == me:
+                lines = hand_text("", view.hand, specials, self.ascii).split("\n")
+                lines[0] = Text(_("YOUR HAND"), style="bold")
+                parts.append(Text("\n").join(lines))
+            elif view.variant == "pro":
+                parts.append(hand_text(pv.name, pv.hand or (), None, self.ascii))
+        hand = self.query_one(HandView)
+        hand.content = Text("\n").join(parts)
+        hand.refresh(layout=True)
+
+    def narrate(self, text: str, point: str | None = None, footer: str = "") -> None:
+        self.query_one(NarrationPanel).say(text, footer)
+        for widget in self.query(".-pointed"):
+            widget.remove_class("-pointed")
+        if point in POINTS:
+            for widget in self.query(POINTS[point]):
+                widget.add_class("-pointed")
+
+    def set_status(self, text: str) -> None:
+        self.query_one("#status", Static).update(Text(text, style="bold"))
+
+    # ------------------------------------------------------------------ keys
+
+    def action_go_on(self) -> None:
+        self._go_on.set()
+
+    def action_leave(self) -> None:
+        self.dismiss("list")
+
+    def action_speed(self) -> None:
+        self.app.cycle_speed()
+        self.notify(_("Placement speed: {speed}").format(speed=self.app.speed_name()), timeout=1.5)
+
+    async def wait_for_enter(self) -> None:
+        """Until Enter. (The footer keeps showing Enter: refreshing its keys at every line costs more than
+        a key that briefly does nothing between two narrations.)"""
+        self.waiting = True
+        self._go_on.clear()
+        await self._go_on.wait()
+        self.waiting = False
+
+    # ------------------------------------------------------------------ the lesson loop
+
+    async def play(self) -> None:
+        run = self.run
+        while True:
+            await self.app.wait_ready(self)
+            beat = run.next_beat()
+            if beat.kind == "event":
+                await self.show_event(beat.event, beat.text, beat.point)
+            elif beat.kind == "say":
+                self.narrate(beat.text, beat.point, _("Enter: continue"))
+                await self.wait_for_enter()
+            elif beat.kind == "ask":
+                if not await self.ask(beat):
+                    return
+            else:
+                await self.finish()
+                return
+
+    async def show_event(self, event, text: str, point: str | None) -> None:
+        self._log(event)
+        told = self.teller.tell(event)
+        if isinstance(event, ev.Selected):
+            return
+        self.show.apply(event)
+        if isinstance(event, ev.RowTaken) and event.removed:
+            self.show.taken = None  # the row is gone (A-5TH-2): no other row is marked taken
+        # the tracker follows special cards exactly, so the rows are right at every step (teach.tracker)
+        self.show.rows = [RowShow(list(r.cards), 6 if r.seven else 5, r.seven, r.stop, r.fifth, r.parity)
+                          for r in self.teller.tracker.rows]
+        if told:
+            self.set_status(told)
+        self.redraw()
+        if text:
+            self.narrate(text, point, _("Enter: continue"))
+            await self.wait_for_enter()
+        elif isinstance(event, ev.RoundScored) and self.run.lesson.practice is not None and self.run.game.round > \
+                event.round:
+            await self.app.push_screen_wait(RoundSummaryScreen(
+                event.round, self.names, self.levels, list(event.scores), list(event.totals), self.ascii))
+        else:
+            seconds = STEP_SECONDS.get(self.app.speed, 0.0) * EVENT_STEPS.get(type(event), 0.0)
+            if seconds > 0:
+                self._go_on.clear()
+                try:
+                    await asyncio.wait_for(self._go_on.wait(), seconds)
+                except TimeoutError:
+                    pass
+
+    def sync(self) -> None:
+        """Before a decision: the table exactly as the engine has it."""
+        self.show.clear_marks()
+        self.show.sync(self.run.game.view(self.run.learner))
+        self.redraw()
+        self.update_hand()
+
+    async def ask(self, beat) -> bool:
+        """The learner's decision; False when they leave the lesson."""
+        run = self.run
+        self.sync()
+        game = run.game
+        text = beat.text or your_move(game.pending["do"])
+        self.narrate(text, beat.point)
+        view, legal = game.view(run.learner), game.legal(run.learner)
+        try:
+            prompt = teach_prompt(view, legal, self.ascii, self.title_line, text, run.hint)
+        except NoPrompt:
+            self.notify(_("No screen for this decision yet; the lesson's move was made."))
+            action = run.hint()[1] or legal[0]
+        else:
+            action = await self.app.push_screen_wait(prompt)
+        if action is None:
+            return True  # asked again
+        if action == LEAVE:
+            self.dismiss("list")
+            return False
+        verdict = run.submit(action)
+        if verdict.accepted:
+            self.update_hand()
+        else:
+            await self.app.push_screen_wait(ExplainScreen(verdict.explanation))
+        return True
+
+    async def finish(self) -> None:
+        run, lesson = self.run, self.lesson
+        self.sync()
+        self.progress.mark_done(lesson.id)
+        if self.progress.problem:
+            self.notify(self.progress.problem, severity="warning", timeout=8)
+        text = lesson.done
+        if lesson.practice is not None and run.game.finished:
+            game = run.game
+            totals = ", ".join(f"{self.names[p]} {sum(game.scores[p])}" for p in range(game.n))
+            winners = winners_line([self.names[p] for p in game.winners])
+            text = f"{winners} ({totals}).\n{text}"
+        self.narrate(text, None)
+        has_next = self.catalogue.after(lesson) is not None
+        choice = await self.app.push_screen_wait(LessonDoneScreen(lesson.title, text, has_next))
+        self.dismiss(choice or "list")
+
+
+def your_move(do: str) -> str:
+    """The practice game's narration while the learner decides."""
+    if do == "take_row":
+        return _("Your card is lower than every row's end: choose a row to take (B6). Press i for a hint.")
+    return _("Your move: choose a card. Press i for a hint: what a careful player would do, and why.")
+
+
+__all__ = ["ExplainScreen", "LessonDoneScreen", "LessonScreen", "TeachScreen"]
