@@ -33,7 +33,7 @@ from bere_tui.engine.events import (
 )
 from bere_tui.engine.row import Row
 from bere_tui.engine.variants import DEFAULT_TARGET, SPECIAL_COPIES, SPECIAL_NAMES, VARIANTS
-from bere_tui.i18n import _
+from bere_tui.i18n import _, ngettext
 
 #: the fields each kind of action carries besides "player" and "do" (special's depend on the card)
 ACTION_FIELDS = {
@@ -436,7 +436,9 @@ class Game:
         if pend is None:
             return _("nothing (the game is over)")
         if pend["do"] == "select":
-            return _("select by players {players}").format(players=", ".join(map(str, pend["players"])))
+            waiting = pend["players"]
+            return ngettext("select by player {players}", "select by players {players}", len(waiting)).format(
+                players=", ".join(map(str, waiting)))
         return _("{do} by player {player}").format(do=pend["do"], player=pend["player"])
 
     def view(self, player: int | None = None):
