@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
@@ -97,7 +97,7 @@ class RecordModel(_Model):
     players: list[PlayerModel]
     seed: StrictInt
     deals: list[DealModel] = []
-    actions: list[dict] = []
+    actions: list[Any] = []
 
 
 _ACTION_ADAPTER = None
@@ -112,32 +112,48 @@ def _action_adapter():
     return _ACTION_ADAPTER
 
 
-def _first_error(exc: ValidationError, prefix: str = "") -> str:
+ACTION_KINDS = ("select", "draft", "take_row", "special", "cancel", "swap")
+
+
+def _where(loc) -> str:
+    """A pydantic error location as the record spells it: `deals[0].rows[1]`."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _first_error(exc: ValidationError, in_action: bool = False) -> str:
+    """The first problem pydantic found, as `where: what` in the record's own terms."""
     err = exc.errors()[0]
-    loc = ".".join(str(x) for x in err["loc"] if not str(x).endswith("Action") and x not in
-                   ("select", "draft", "take_row", "special", "cancel", "swap"))
-    where = prefix + (loc if not prefix or not loc else "." + loc)
-    msg = err["msg"]
-    if err["type"] == "extra_forbidden":
-        msg = _("unknown field")
-    elif err["type"] == "union_tag_invalid":
-        msg = _("there is no action {do!r}").format(do=err.get("input", {}).get("do") if isinstance(
-            err.get("input"), dict) else None)
-    elif err["type"] == "literal_error" and err["loc"] and err["loc"][-1] == "format":
-        msg = _("unknown format {value!r} (this version reads {fmt})").format(value=err["input"], fmt=FORMAT)
-    elif err["type"] == "literal_error" and err["loc"] and err["loc"][-1] == "variant":
-        msg = _("unknown variant {value!r}").format(value=err["input"])
+    loc, kind, value = tuple(err["loc"]), err["type"], err.get("input")
+    if in_action and loc and loc[0] in ACTION_KINDS:
+        loc = loc[1:]  # the discriminated union names the action kind first
+    if kind == "extra_forbidden":
+        loc, name = loc[:-1], loc[-1]
+        msg = (_("unknown option {name!r}") if loc == ("options",) else _("unknown field {name!r}")).format(name=name)
+    elif kind == "missing":
+        loc, name = loc[:-1], loc[-1]
+        msg = _("the field {name!r} is missing").format(name=name)
+    elif kind == "union_tag_not_found":
+        msg = _("the field 'do' is missing")
+    elif kind == "union_tag_invalid":
+        msg = _("there is no action {do!r}").format(do=value.get("do") if isinstance(value, dict) else None)
+    elif kind == "literal_error" and loc == ("format",):
+        msg = _("unknown format {value!r} (this version reads {fmt})").format(value=value, fmt=FORMAT)
+    elif kind == "literal_error" and loc == ("variant",):
+        msg = _("unknown variant {value!r}; known: {known}").format(value=value, known=", ".join(VARIANTS))
+    else:
+        msg = err["msg"]
+        if isinstance(value, (str, int, float, bool)) or value is None:
+            shown = repr(value)
+            msg = _("{problem}, not {value}").format(problem=msg, value=shown if len(shown) <= 40 else shown[:37] + "...")
+    where = _where(loc)
     return f"{where}: {msg}" if where else msg
 
 
-def _clean_action(model: BaseModel) -> dict:
-    """The action as the engine takes it: the record's own keys only (no unset optional special fields)."""
-    data = model.model_dump(by_alias=True, exclude_unset=True)
-    return data
-
-
-def parse_record(data) -> tuple[RecordModel, list[dict]]:
-    """Check a record's shape; returns the model and its actions as engine dicts."""
+def _parse_shell(data) -> RecordModel:
+    """Check everything but the actions' own fields."""
     if not isinstance(data, dict):
         raise RecordError(_("a record must be a JSON object"))
     if data.get("format") not in (None, FORMAT) and isinstance(data.get("format"), str):
@@ -151,16 +167,39 @@ def parse_record(data) -> tuple[RecordModel, list[dict]]:
     if not info.min_players <= len(model.players) <= info.max_players:
         raise RecordError(_("players: {variant} is for {lo} to {hi} players, not {n}").format(
             variant=model.variant, lo=info.min_players, hi=info.max_players, n=len(model.players)))
-    actions = []
-    adapter = _action_adapter()
-    for i, raw in enumerate(model.actions):
-        if not isinstance(raw, dict):
-            raise RecordError(_("action {i}: must be an object").format(i=i))
-        try:
-            actions.append(_clean_action(adapter.validate_python(raw)))
-        except ValidationError as exc:
-            raise RecordError(_("action {i}: {problem}").format(i=i, problem=_first_error(exc))) from None
-    return model, actions
+    return model
+
+
+def _action_error(i: int, raw, why: str, game: Game | None = None) -> RecordError:
+    """One line for a refused action: its index, what it asked for, why not, what the game was asking for."""
+    head = _("action {i}").format(i=i)
+    if isinstance(raw, dict) and isinstance(raw.get("do"), str):
+        if "player" in raw:
+            head = _("action {i} ({do} by player {p!r})").format(i=i, do=raw["do"], p=raw["player"])
+        else:
+            head = _("action {i} ({do})").format(i=i, do=raw["do"])
+    if game is not None:
+        asked = game.describe_pending()
+        if asked not in why:
+            why = _("{why} (the game was asking for {asked})").format(why=why, asked=asked)
+    return RecordError(f"{head}: {why}")
+
+
+def _parse_action(i: int, raw, game: Game | None = None) -> dict:
+    """One action as the engine takes it (the record's own keys only), or a RecordError naming action i."""
+    if not isinstance(raw, dict):
+        raise _action_error(i, raw, _("an action must be an object"), game)
+    try:
+        model = _action_adapter().validate_python(raw)
+    except ValidationError as exc:
+        raise _action_error(i, raw, _first_error(exc, in_action=True), game) from None
+    return model.model_dump(by_alias=True, exclude_unset=True)
+
+
+def parse_record(data) -> tuple[RecordModel, list[dict]]:
+    """Check a record's shape; returns the model and its actions as engine dicts."""
+    model = _parse_shell(data)
+    return model, [_parse_action(i, raw) for i, raw in enumerate(model.actions)]
 
 
 def new_game(model: RecordModel) -> Game:
@@ -174,16 +213,21 @@ def new_game(model: RecordModel) -> Game:
 
 
 def replay(data, upto: int | None = None) -> Game:
-    """Build the game a record describes, applying its actions (the first `upto` of them)."""
-    model, actions = parse_record(data)
+    """Build the game a record describes, applying its actions (the first `upto` of them; all are checked).
+
+    A refused action is named with the decision the game was asking for at that point."""
+    model = _parse_shell(data)
     game = new_game(model)
-    for i, action in enumerate(actions[:upto]):
-        asked = game.describe_pending()
+    stop = len(model.actions[:upto])
+    for i, raw in enumerate(model.actions):
+        if i >= stop:
+            _parse_action(i, raw)
+            continue
+        action = _parse_action(i, raw, game)
         try:
             game.apply(action)
         except BereError as exc:
-            raise RecordError(_("action {i} ({do} by player {p}): {why} (the game was asking for {asked})").format(
-                i=i, do=action.get("do"), p=action.get("player"), why=exc, asked=asked)) from None
+            raise _action_error(i, raw, str(exc), game) from None
     return game
 
 
