@@ -43,7 +43,7 @@ def bere_command() -> list[str]:
 
 
 def run_bere(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*bere_command(), *args], capture_output=True, text=True, timeout=60)
+    return subprocess.run([*bere_command(), *args], capture_output=True, text=True, timeout=60, check=False)
 
 
 def with_changes(**changes) -> dict:
