@@ -11,7 +11,10 @@ Only the view is read: the Game object is never seen here.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from bere_tui.bots.fastsim import Table
+from bere_tui.engine.variants import SPECIAL_COPIES, SPECIAL_NAMES
 
 
 def returned_cards(view) -> dict[int, list[int]]:
@@ -66,6 +69,10 @@ class Dealer:
         self.total = sum(self.needs)
         if self.total > len(self.unseen):  # pragma: no cover - a view that contradicts itself
             raise ValueError("the view hides more cards than are unseen")
+        self.me = me
+        self.special_counts = [pv.special_count for pv in view.players]
+        self.unseen_specials = unseen_specials(view) if view.variant == "anniversary" else []
+        self.my_specials = list(view.my_specials)
         #: nothing is hidden but which opponent chose which card (Pro)
         self.exact = all(self.public[q] or q == me for q in range(len(view.players)))
 
@@ -77,13 +84,40 @@ class Dealer:
             i += need
         return hands
 
+    def deal_specials(self, rng) -> list[list[str]] | None:
+        """Anniversary: the opponents' special cards, drawn from those not seen (A2: they are secret)."""
+        if not self.unseen_specials and not self.my_specials:
+            return None
+        need = sum(k for q, k in enumerate(self.special_counts) if q != self.me)
+        cards = rng.sample(self.unseen_specials, need) if need <= len(self.unseen_specials) else []
+        out, i = [], 0
+        for q, k in enumerate(self.special_counts):
+            if q == self.me:
+                out.append(self.my_specials)
+            else:
+                out.append(cards[i:i + k])
+                i += k
+        return out
 
-def table_of(view, hands: list[list[int]]) -> Table:
-    """A fastsim Table with the view's rows and this round's bullheads, and the given hands."""
+
+def unseen_specials(view) -> list[str]:
+    """Special cards this viewer has not seen: the 28 (A1) less the own hand, the discard pile and those beside
+    rows. The others hold some of them; the rest is the draw pile."""
+    unseen = Counter({name: SPECIAL_COPIES for name in SPECIAL_NAMES})
+    unseen.subtract(list(view.my_specials) + list(view.discard_pile))
+    for row in view.rows:
+        unseen.subtract(name for name, on in (("fifth_row", row.fifth), ("seven_nimmt", row.seven),
+                                              ("stop", row.stop)) if on)
+    return sorted(unseen.elements())
+
+
+def table_of(view, hands: list[list[int]], specials: list[list[str]] | None = None) -> Table:
+    """A fastsim Table with the view's rows and this round's bullheads, and the given hands (and special
+    cards, Anniversary)."""
     rows = [r.cards for r in view.rows]
     caps = [r.capacity for r in view.rows]
     stops = [r.stop for r in view.rows]
     par = [-1 if r.parity is None else (1 if r.parity == "odd" else 0) for r in view.rows]
     fifth = any(r.fifth for r in view.rows)
     pens = [pv.round_scores[-1] if pv.round_scores else 0 for pv in view.players]
-    return Table(len(view.players), rows, hands, caps, stops, par, fifth, pens)
+    return Table(len(view.players), rows, hands, caps, stops, par, fifth, pens, specials)

@@ -1,17 +1,19 @@
 """A fast simulator of one round on plain ints and lists: the strong bot's rollouts run here, not in the engine.
 
 `Table` holds what a rollout needs: rows (with capacity, Stop and EVEN/ODD markers, and whether a 5th Row card
-lies out), hands and this round's bullheads per player. It follows the engine's rules B3-B8 (base, Pro), E3-E4
-(even-odd) and the Anniversary row markers (A9, A-STOP-2/3, A-5TH-2, A-7N-2); `play_special` carries out one
-special card the way the engine does (A-5TH-1 ... A-NP-1), for the decision being searched.
+lies out), hands, special cards and this round's bullheads per player. It follows the engine's rules B3-B8
+(base, Pro), E3-E4 (even-odd) and the Anniversary row markers (A9, A-STOP-2/3, A-5TH-2, A-7N-2); `play_special`
+carries out one special card the way the engine does (A-5TH-1 ... A-NP-1).
+tests/bots/test_fastsim.py checks the simulator against the engine.
 
-Rollouts play no special cards: in a rollout every player selects with a cheap policy and a low card (B6) takes
-the row with the fewest bullheads. tests/bots/test_fastsim.py checks the simulator against the engine.
+Rollouts use simple policies: every player selects a random card that does not obviously take a row
+(`pick_safe`), a low card (B6) takes the row with the fewest bullheads, and a player about to take a row plays
+the first special card that avoids it (`rollout_special`; Shift never, swaps never).
 """
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 
 from bere_tui.engine.cards import HEADS
 
@@ -22,9 +24,10 @@ class Table:
     """One round in progress. `par[r]` is -1 (no EVEN/ODD card), 0 (EVEN) or 1 (ODD); `marked` is True while a
     Stop or the EVEN/ODD card lies out, so that the plain rows of the base game take the short path."""
 
-    __slots__ = ("n", "rows", "caps", "stops", "par", "fifth", "hands", "pens", "marked", "parity_game")
+    __slots__ = ("n", "rows", "caps", "stops", "par", "fifth", "hands", "pens", "marked", "parity_game",
+                 "specials")
 
-    def __init__(self, n, rows, hands, caps=None, stops=None, par=None, fifth=False, pens=None):
+    def __init__(self, n, rows, hands, caps=None, stops=None, par=None, fifth=False, pens=None, specials=None):
         self.n = n
         self.rows = [list(r) for r in rows]
         self.caps = list(caps) if caps is not None else [5] * len(rows)
@@ -33,6 +36,8 @@ class Table:
         self.fifth = fifth
         self.hands = [list(h) for h in hands]
         self.pens = list(pens) if pens is not None else [0] * n
+        #: Anniversary: each player's special cards (None in the other variants)
+        self.specials = [list(x) for x in specials] if specials is not None else None
         self.parity_game = any(x >= 0 for x in self.par)
         self.marked = self.parity_game or any(self.stops)
 
@@ -46,6 +51,7 @@ class Table:
         t.fifth = self.fifth
         t.hands = [h[:] for h in self.hands]
         t.pens = self.pens[:]
+        t.specials = [x[:] for x in self.specials] if self.specials is not None else None
         t.marked = self.marked
         t.parity_game = self.parity_game
         return t
@@ -89,16 +95,46 @@ class Table:
         r = self.target(card)
         return r >= 0 and len(self.rows[r]) < self.caps[r]
 
-    def place(self, p: int, card: int, low_row: int = -1) -> list[int] | None:
-        """B4/B5 (capacity A9), or B6 into `low_row` (default: the cheapest). Returns the cards taken, if any."""
+    def safe_test(self):
+        """`safe` for many cards while the rows stay as they are (one turn's selections): a binary search over
+        the sorted last cards of the rows when no Stop or EVEN/ODD card changes B4."""
+        if self.marked:
+            return self.safe
+        rows, caps = self.rows, self.caps
+        order = sorted(range(len(rows)), key=lambda i: rows[i][-1])
+        tails = [rows[i][-1] for i in order]
+        room = [len(rows[i]) < caps[i] for i in order]
+
+        def safe(card: int) -> bool:
+            j = bisect_left(tails, card) - 1
+            return j >= 0 and room[j]
+
+        return safe
+
+    def place(self, p: int, card: int, low_row: int = -1, special: bool = False) -> list[int] | None:
+        """B4/B5 (capacity A9), or B6 into `low_row` (default: the cheapest). With `special`, a player about to
+        take a row may first play a special card by the rollout policy (`rollout_special`, A3).
+        Returns the cards taken, if any."""
         r = self.target(card)
-        if r < 0:
-            return self.take(p, low_row if low_row >= 0 else self.cheapest(), None, card)
-        row = self.rows[r]
-        if len(row) >= self.caps[r]:
-            return self.take(p, r, None, card)
-        row.append(card)
+        if r < 0 or len(self.rows[r]) >= self.caps[r]:
+            if special and self.specials is not None and self.specials[p]:
+                action = rollout_special(self, p, card, r)
+                if action is not None:
+                    return self._play_rollout_special(p, card, action)
+            return self.take(p, r if r >= 0 else (low_row if low_row >= 0 else self.cheapest()), None, card)
+        self.rows[r].append(card)
         return None
+
+    def _play_rollout_special(self, p: int, card: int, action: dict) -> list[int] | None:
+        self.specials[p].remove(action["card"])
+        rest, taken = self.play_special(p, card, action)
+        if rest:
+            taken = self.place(p, rest)
+        if action["card"] == "negative_positive" and taken:
+            # A-NP-1, roughly: the dearest card turns positive and cancels as much again of the take
+            heads = sorted((H[c] for c in taken), reverse=True)
+            self.pens[p] -= heads[0] + min(heads[0], sum(heads[1:]))
+        return taken
 
     def take(self, p: int, r: int, taken: list[int] | None, new_first: int) -> list[int]:
         """Player p takes row r (or `taken`, part of it: A-INS-3); `new_first` starts it again. A-5TH-2: with a
@@ -138,7 +174,7 @@ class Table:
     def resolve(self, plays) -> None:
         """B3: the revealed (card, player) pairs, lowest first."""
         for card, p in sorted(plays):
-            self.place(p, card)
+            self.place(p, card, special=True)
 
     # ---------------------------------------------------------------- special cards (A-5TH-1 ... A-NP-1)
 
@@ -188,20 +224,67 @@ class Table:
 
 # -------------------------------------------------------------------- rollouts
 
-def pick_random(t: Table, hand: list[int], rnd) -> int:
+#: a take this cheap is not worth a special card in a rollout
+DODGE_MIN = 2
+#: the order in which a rollout tries the special cards held (Shift is never played in rollouts)
+DODGE_ORDER = ("seven_nimmt", "insert", "stop", "fifth_row", "replace", "negative_positive")
+
+
+def rollout_special(t: Table, p: int, card: int, r: int) -> dict | None:
+    """The rollout policy for special cards: when `card` (going to row r, or -1: a low card) is about to take
+    a row of at least DODGE_MIN bullheads, play the first held card of DODGE_ORDER that avoids the take
+    (Negative = Positive: that softens it). The action has the fields of the record format (A-ORD-1)."""
+    rows, caps, stops = t.rows, t.caps, t.stops
+    row = rows[r] if r >= 0 else rows[t.cheapest()]
+    heads = 0
+    for c in row:
+        heads += H[c]
+    if heads < DODGE_MIN:
+        return None
+    held = t.specials[p]
+    for name in DODGE_ORDER:
+        if name not in held:
+            continue
+        if name == "seven_nimmt":
+            if r >= 0 and caps[r] == 5:  # A-7N-1: the 6th card fits
+                return {"card": name, "row": r}
+        elif name == "insert":
+            room = [i for i in range(len(rows)) if not stops[i] and len(rows[i]) < caps[i]]
+            if room:  # A-INS-2
+                return {"card": name, "row": min(room, key=lambda i: len(rows[i]))}
+        elif name == "stop":
+            if r >= 0 and sum(stops) < 2:  # A-STOP-1
+                stops[r] = True
+                marked, t.marked = t.marked, True
+                safe = t.safe(card)
+                stops[r], t.marked = False, marked
+                if safe:
+                    return {"card": name, "row": r}
+        elif name == "fifth_row":
+            if len(rows) < 5:  # A-5TH-1
+                return {"card": name}
+        elif name == "replace":
+            for c in t.hands[p]:
+                if t.safe(c):  # A-REP-1
+                    return {"card": name, "with": c}
+        else:
+            return {"card": name}  # A-NP-1: the card takes a row
+    return None
+
+
+def pick_random(hand: list[int], rnd, safe) -> int:
     """A random card of `hand`, removed from it."""
     return hand.pop(int(rnd() * len(hand)))
 
 
-def pick_safe(t: Table, hand: list[int], rnd) -> int:
-    """A random card, drawn again (up to twice) while it would take a row now: random play that avoids the
-    obvious sixth card and low card."""
+def pick_safe(hand: list[int], rnd, safe) -> int:
+    """A random card, drawn again (up to twice) while `safe` says it would take a row now: random play that
+    avoids the obvious sixth card and low card."""
     k = len(hand)
     i = int(rnd() * k)
-    if k > 1:
-        for _ in range(2):
-            if t.safe(hand[i]):
-                break
+    if k > 1 and not safe(hand[i]):
+        i = int(rnd() * k)
+        if not safe(hand[i]):
             i = int(rnd() * k)
     return hand.pop(i)
 
@@ -214,8 +297,9 @@ def play_turns(t: Table, rnd, pick=pick_safe) -> list[int]:
     hands = t.hands
     n = t.n
     while hands[0]:
-        plays = [(pick(t, hands[p], rnd), p) for p in range(n)]
+        safe = t.safe_test()
+        plays = [(pick(hands[p], rnd, safe), p) for p in range(n)]
         plays.sort()
         for card, p in plays:
-            t.place(p, card)
+            t.place(p, card, special=True)
     return t.pens

@@ -17,15 +17,12 @@ MIN_WORLDS = 12
 CHECK_EVERY = 4
 
 
-def race(n_options: int, make_world, value, budget: float | None, iterations: int | None,
-         prior: list[float] | None = None) -> tuple[int, int]:
+def race(n_options: int, make_world, value, budget: float | None, iterations: int | None) -> tuple[int, int]:
     """Index of the option with the lowest mean `value(world, option)` and the number of worlds played.
 
     `make_world(k)` builds the k-th world; stop when `iterations` worlds are played, when `budget` seconds have
-    passed (after at least one world), or when one option is left. `prior[o]` is a fixed cost added to option o
-    (e.g. the worth of a special card it spends).
+    passed (after at least one world), or when one option is left.
     """
-    prior = prior or [0.0] * n_options
     if n_options == 1:
         return 0, 0
     live = list(range(n_options))
@@ -35,7 +32,7 @@ def race(n_options: int, make_world, value, budget: float | None, iterations: in
     while True:
         world = make_world(k)
         for o in live:
-            results[o].append(value(world, o) + prior[o])
+            results[o].append(value(world, o))
         k += 1
         if iterations is not None and k >= iterations:
             break

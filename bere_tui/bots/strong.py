@@ -8,12 +8,14 @@ that would otherwise hurt a rival counts too.
 
 What is simulated, per decision:
 - select, take_row (B6), draft (Pro): every option, in rollouts to the end of the round.
-- special (Anniversary): each option is first played out on the known rows and the revealed cards still to
-  place this turn; the few best, and "no special card", are then searched like a card. Rollouts play no
-  special cards, so spending one costs its worth (SPECIAL_WORTH, less as the game runs out).
+- special (Anniversary): every option is first played out on the known rows and the revealed cards still to
+  place this turn; the few best, and "no special card", are then searched like a card. In rollouts every
+  player (the opponents with special cards dealt from those unseen) plays a special card by a simple policy
+  when about to take a row (fastsim.rollout_special). Special cards held at the end of round 1 count
+  `carry` bullheads each, as they serve again in round 2 (A6).
 - cancel (A-NP-1): exact rule: the cancellation that sets aside the most bullheads (it changes nothing else).
-- swap (A5): rule: discard the held card worth least, when a card drawn from the unseen ones is worth more
-  on average.
+- swap (A5): rule: discard the held card worth least (SPECIAL_WORTH), when a card drawn from the unseen ones is
+  worth more on average.
 
 In Pro every card is known (P3), so the dealt world is the real one and all the time goes into rollouts.
 The budget is in seconds per decision; `iterations` caps the worlds, and with `budget=None` a seed gives the
@@ -23,20 +25,18 @@ same decision every time.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from bere_tui.bots.base import Bot
-from bere_tui.bots.determinize import Dealer, table_of
+from bere_tui.bots.determinize import Dealer, table_of, unseen_specials
 from bere_tui.bots.fastsim import POLICIES, Table, play_turns
 from bere_tui.bots.racing import race
 from bere_tui.engine.cards import HEADS
 from bere_tui.engine.specials import _best_cancel
-from bere_tui.engine.variants import SPECIAL_COPIES, SPECIAL_NAMES, VARIANTS
 
-#: what holding a special card is worth, in bullheads, at the start of the game (rollouts do not play them)
+#: how useful each special card is when swapping (A5), roughly in bullheads
 SPECIAL_WORTH = {
-    "negative_positive": 4.0, "stop": 3.0, "seven_nimmt": 3.0, "insert": 3.0,
-    "shift": 2.5, "replace": 2.0, "fifth_row": 2.0,
+    "negative_positive": 4.0, "stop": 3.0, "seven_nimmt": 3.0, "insert": 3.5,
+    "shift": 2.0, "replace": 2.5, "fifth_row": 2.5,
 }
 #: special options kept for the search after the quick play-out on the known cards
 SPECIAL_SHORTLIST = 5
@@ -55,18 +55,22 @@ class StrongBot(Bot):
     name = "strong"
 
     def __init__(self, seed: int | None = None, budget: float | None = 0.25, iterations: int | None = 5000,
-                 policy: str = "safe", others_weight: float = 1.0) -> None:
+                 policy: str = "safe", others_weight: float = 1.0, carry: float = 2.5) -> None:
         super().__init__(seed)
         self.budget = budget
         self.iterations = iterations
         self.pick = POLICIES[policy]
         self.others_weight = others_weight
+        self.carry = carry  # bullheads a special card held at the end of round 1 is worth (A6)
+        self._carry_now = 0.0
         self.worlds = 0  # worlds played for the last decision (benchmarks read it)
+        self.rollouts = 0  # rollouts played for the last decision
         self._np_card: tuple | None = None  # the placement for which this bot played Negative = Positive
         self._rollout_rng = random.Random()
 
     def choose(self, view, legal: list[dict]) -> dict:
-        self.worlds = 0
+        self.worlds = self.rollouts = 0
+        self._carry_now = self.carry if view.variant == "anniversary" and view.round == 1 else 0.0
         if len(legal) == 1:
             return legal[0]
         return getattr(self, "_" + legal[0]["do"])(view, legal)
@@ -75,18 +79,22 @@ class StrongBot(Bot):
 
     def _score(self, t: Table, me: int) -> float:
         pens = t.pens
+        if self._carry_now:
+            carry = self._carry_now
+            pens = [x - carry * len(s) for x, s in zip(pens, t.specials)]
         own = pens[me]
         if t.n < 2 or not self.others_weight:
             return own
         return own - self.others_weight * (sum(pens) - own) / (t.n - 1)
 
-    def _search(self, n_options: int, make_world, value, prior=None) -> int:
+    def _search(self, n_options: int, make_world, value) -> int:
         seed = self.rng.getrandbits(60)
         best, self.worlds = race(n_options, lambda k: make_world(random.Random(seed + k)), value,
-                                 self.budget, self.iterations, prior)
+                                 self.budget, self.iterations)
         return best
 
     def _rollout(self, t: Table, seed: int, me: int) -> float:
+        self.rollouts += 1
         self._rollout_rng.seed(seed)
         play_turns(t, self._rollout_rng.random, self.pick)
         return self._score(t, me)
@@ -100,9 +108,10 @@ class StrongBot(Bot):
         pick = self.pick
 
         def make_world(rng):
-            hands = dealer.deal(rng)
-            t = table_of(view, hands)
+            t = table_of(view, dealer.deal(rng), dealer.deal_specials(rng))
+            hands = t.hands
             rnd = rng.random
+            safe = t.safe_test()
             plays = []
             for q in range(n):
                 if q == me:
@@ -110,7 +119,7 @@ class StrongBot(Bot):
                 if dealer.chosen[q] and dealer.public[q]:
                     plays.append((hands[q].pop(), q))  # Pro: the one hidden card is the chosen one
                 else:
-                    plays.append((pick(t, hands[q], rnd), q))
+                    plays.append((pick(hands[q], rnd, safe), q))
             return t, plays, rng.getrandbits(60)
 
         def value(world, o):
@@ -142,6 +151,7 @@ class StrongBot(Bot):
                 q = (q + 1) % n
                 hs[q].append(left.pop(int(rnd() * len(left))))
             t = Table(n, [[c] for c in sorted(left)], hs)
+            self.rollouts += 1
             play_turns(t, rnd, self.pick)
             return self._score(t, me)
 
@@ -149,7 +159,7 @@ class StrongBot(Bot):
 
     # ---------------------------------------------------------------- placements (B6, A-ORD-1..4)
 
-    def _placement_search(self, view, options, apply, prior=None) -> int:
+    def _placement_search(self, view, options, apply) -> int:
         """Search options that act on the card being placed now: `apply(table, option)` carries one out; the
         revealed cards still queued are then placed, and the round is played out."""
         me = view.me
@@ -157,17 +167,17 @@ class StrongBot(Bot):
         queue = list(view.queue)
 
         def make_world(rng):
-            return table_of(view, dealer.deal(rng)), rng.getrandbits(60)
+            return table_of(view, dealer.deal(rng), dealer.deal_specials(rng)), rng.getrandbits(60)
 
         def value(world, o):
             t0, seed = world
             t = t0.copy()
             apply(t, options[o])
             for card, q in queue:
-                t.place(q, card)
+                t.place(q, card, special=True)
             return self._rollout(t, seed, me)
 
-        return self._search(len(options), make_world, value, prior)
+        return self._search(len(options), make_world, value)
 
     def _take_row(self, view, legal):
         me, card = view.me, view.pending["card"]
@@ -190,16 +200,17 @@ class StrongBot(Bot):
             if name is None:
                 t.place(me, card)
                 return
+            t.specials[me].remove(name)
             rest, taken = t.play_special(me, card, action)
             if rest:
                 taken = t.place(me, rest)
             if name == "negative_positive" and taken:
                 t.pens[me] -= cancel_saving(taken, pile + taken)
 
-        worth = self._worth_now(view)
-        prior = [0.0 if a["card"] is None else worth * SPECIAL_WORTH[a["card"]] for a in legal]
         # a quick play-out on what is known (the rows and this turn's revealed cards) picks a shortlist
-        known = table_of(view, [list(view.hand) if q == me else [] for q in range(len(view.players))])
+        n = len(view.players)
+        known = table_of(view, [list(view.hand) if q == me else [] for q in range(n)],
+                         [list(view.my_specials) if q == me else [] for q in range(n)])
         queue = list(view.queue)
 
         def quick(i):
@@ -207,13 +218,10 @@ class StrongBot(Bot):
             apply(t, legal[i])
             for c, q in queue:
                 t.place(q, c)
-            return self._score(t, me) + prior[i]
+            return self._score(t, me)
 
-        ranked = sorted(range(1, len(legal)), key=quick)[:SPECIAL_SHORTLIST]
-        shortlist = [0] + ranked
-        best = shortlist[self._placement_search(view, [legal[i] for i in shortlist], apply,
-                                                [prior[i] for i in shortlist])]
-        action = legal[best]
+        shortlist = [0] + sorted(range(1, len(legal)), key=quick)[:SPECIAL_SHORTLIST]
+        action = legal[shortlist[self._placement_search(view, [legal[i] for i in shortlist], apply)]]
         if action["card"] == "negative_positive":
             self._np_card = (view.round, view.turn, card)
         return action
@@ -224,15 +232,10 @@ class StrongBot(Bot):
 
     def _swap(self, view, legal):
         """A5: swap the held card worth least for the top of the draw pile when an unseen card is worth more."""
-        unseen = Counter({name: SPECIAL_COPIES for name in SPECIAL_NAMES})
-        unseen.subtract(list(view.my_specials) + list(view.discard_pile))
-        for row in view.rows:
-            unseen.subtract(name for name, on in (("fifth_row", row.fifth), ("seven_nimmt", row.seven),
-                                                  ("stop", row.stop)) if on)
-        count = sum(k for k in unseen.values() if k > 0)
-        if not count:
+        unseen = unseen_specials(view)
+        if not unseen:
             return legal[0]
-        expected = sum(SPECIAL_WORTH[x] * k for x, k in unseen.items() if k > 0) / count
+        expected = sum(SPECIAL_WORTH[x] for x in unseen) / len(unseen)
         held = list(view.my_specials)
         worst = min(legal[1:], key=lambda a: self._held_worth(a["discard"], held, view))
         return worst if self._held_worth(worst["discard"], held, view) < expected else legal[0]
@@ -245,10 +248,3 @@ class StrongBot(Bot):
         if name == "fifth_row" and len(view.rows) >= 5:
             worth *= 0.5  # A-5TH-1: not playable until the 5th row is taken
         return worth
-
-    @staticmethod
-    def _worth_now(view) -> float:
-        """The share of the game's placements still to come: a special card is worth less as they run out."""
-        per_round = VARIANTS[view.variant].hand_size
-        left = view.players[view.me].hand_size + (2 - view.round) * per_round
-        return left / (2 * per_round)

@@ -1,0 +1,157 @@
+"""How strong and how fast the `strong` bot is. Prints figures; asserts nothing.
+
+Matches (4 players; the strong bot's seat moves round the table from game to game):
+  base-random      base game to 66, strong vs three `random`      (target: >= 90% of games won)
+  base-heuristic   base game to 66, strong vs three `heuristic`   (target: >= 45%; a fair share is 25%)
+  anniv-heuristic  Anniversary,     strong vs three `heuristic`   (target: >= 40%)
+A shared victory counts as won (as in `bere sim`). Win rates carry a 95% Wilson interval.
+
+Speed: median and maximum time of the strong bot's decisions (all of them, also the forced ones with a single
+legal action, which take no time and are counted apart), rollouts per second inside decisions, and a raw
+rollout rate of fastsim (whole 4-player rounds, random cards) beside /work/shared/bench/naive_round.py's
+loop, measured in the same run.
+
+Usage: python bench/bot_strength.py [--games N] [--budget S] [--workers W] [--match NAME ...] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import statistics
+import sys
+import time
+from math import sqrt
+from multiprocessing import Pool
+from pathlib import Path
+
+from bere_tui.bots import make_bot
+from bere_tui.bots.fastsim import Table, pick_random, play_turns
+from bere_tui.bots.runner import deciders
+from bere_tui.bots.strong import StrongBot
+from bere_tui.engine import Game
+
+NAIVE = Path("/work/shared/bench/naive_round.py")
+
+MATCHES = {
+    "base-random": ("base", "random", 0.90),
+    "base-heuristic": ("base", "heuristic", 0.45),
+    "anniv-heuristic": ("anniversary", "heuristic", 0.40),
+}
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return mid - half, mid + half
+
+
+def play_one(job: tuple) -> dict:
+    """One game; returns whether the strong seat won, its score, the field's mean, and decision timings."""
+    match, g, seed, budget, iterations = job
+    variant, other, _target = MATCHES[match]
+    seat = g % 4
+    names = [other] * 4
+    names[seat] = "strong"
+    game = Game(variant, [{"name": f"{b} {i}", "bot": b} for i, b in enumerate(names)], seed=seed)
+    bots = {p: make_bot(b, seed * 1000 + p) for p, b in enumerate(names)}
+    bots[seat] = StrongBot(seed * 1000 + seat, budget=budget, iterations=iterations)
+    times, forced, rollouts, search_time = [], 0, 0, 0.0
+    while not game.finished:
+        for p in deciders(game):
+            view, legal = game.view(p), game.legal(p)
+            if p == seat:
+                start = time.perf_counter()
+                action = bots[p].choose(view, legal)
+                spent = time.perf_counter() - start
+                if len(legal) == 1:
+                    forced += 1
+                else:
+                    times.append(spent)
+                    rollouts += bots[p].rollouts
+                    search_time += spent
+            else:
+                action = bots[p].choose(view, legal)
+            game.apply(action)
+    totals = game.totals()
+    return {"won": seat in game.winners, "alone": game.winners == (seat,), "score": totals[seat],
+            "field": sum(totals[q] for q in range(4) if q != seat) / 3, "times": times, "forced": forced,
+            "rollouts": rollouts, "search_time": search_time}
+
+
+def naive_rate(seconds: float) -> float:
+    spec = importlib.util.spec_from_file_location("naive_round", NAIVE)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    rng = random.Random(1)
+    count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        mod.play_round(4, rng)
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
+def fastsim_rate(seconds: float) -> float:
+    """Whole 4-player base rounds in fastsim, dealt and played like the naive loop (random cards)."""
+    rng = random.Random(1)
+    rnd = rng.random
+    count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        deck = list(range(1, 105))
+        rng.shuffle(deck)
+        t = Table(4, [[c] for c in deck[40:44]], [deck[i * 10:(i + 1) * 10] for i in range(4)])
+        play_turns(t, rnd, pick_random)
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=100, help="games per match (default 100)")
+    ap.add_argument("--budget", type=float, default=0.1, help="strong bot's seconds per decision (default 0.1)")
+    ap.add_argument("--iterations", type=int, default=5000, help="cap on worlds per decision")
+    ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    ap.add_argument("--match", nargs="*", choices=list(MATCHES), default=list(MATCHES))
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+
+    print(f"strong bot: budget {args.budget:g} s per decision, at most {args.iterations} worlds; "
+          f"{args.workers} worker process(es)")
+    print(f"raw speed (one process): naive_round.py {naive_rate(2.0):,.0f} rounds/s;"
+          f" fastsim (random cards) {fastsim_rate(2.0):,.0f} rounds/s")
+    for match in args.match:
+        start = time.perf_counter()
+        jobs = [(match, g, args.seed * 100_000 + g, args.budget, args.iterations) for g in range(args.games)]
+        if args.workers > 1:
+            with Pool(args.workers) as pool:
+                results = pool.map(play_one, jobs, chunksize=1)
+        else:
+            results = [play_one(j) for j in jobs]
+        wall = time.perf_counter() - start
+        n = len(results)
+        wins = sum(r["won"] for r in results)
+        alone = sum(r["alone"] for r in results)
+        lo, hi = wilson(wins, n)
+        times = [t for r in results for t in r["times"]]
+        rollouts = sum(r["rollouts"] for r in results)
+        search = sum(r["search_time"] for r in results)
+        variant, other, target = MATCHES[match]
+        print(f"\n{match}: {variant}, strong vs 3 {other}, {n} games in {wall:.0f} s")
+        print(f"  won {wins}/{n} = {wins / n:.1%}  (95% CI {lo:.1%}..{hi:.1%}; target >= {target:.0%};"
+              f" alone {alone}/{n})")
+        print(f"  mean final score: strong {statistics.mean(r['score'] for r in results):.1f},"
+              f" each opponent {statistics.mean(r['field'] for r in results):.1f}")
+        if times:
+            print(f"  decisions searched: {len(times)} (+{sum(r['forced'] for r in results)} forced);"
+                  f" median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms;"
+                  f" {rollouts / search:,.0f} rollouts/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

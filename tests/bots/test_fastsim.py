@@ -1,0 +1,112 @@
+"""bots/fastsim.py against the engine: whole turns of random games, replayed on a fastsim Table, must leave the
+same rows, markers and bullheads (B3-B8, E3-E4, A9, A-5TH, A-7N, A-INS, A-REP, A-SHI, A-STOP, A-NP)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bere_tui.bots.fastsim import Table, pick_random, pick_safe, play_turns
+from bere_tui.engine import HEADS, Game
+from bere_tui.engine.game import Game as _Game
+
+
+def table_of_game(game: _Game) -> Table:
+    """The engine's state as a Table (the test may look at everything; the bot never does)."""
+    rows = game.rows
+    return Table(game.n, [r.cards for r in rows], game.hands, [r.capacity for r in rows],
+                 [r.stop for r in rows], [-1 if r.parity is None else r.parity for r in rows],
+                 any(r.fifth for r in rows), [sum(HEADS[c] for c in pile) for pile in game.piles])
+
+
+def random_action(game: _Game, p: int, rng: random.Random) -> dict:
+    legal = game.legal(p)
+    if legal[0]["do"] == "special" and rng.random() < 0.4:
+        return legal[0]  # also plenty of placements without a special card
+    return rng.choice(legal)
+
+
+def replay_turn(t: Table, actions: list[dict]) -> None:
+    """Mirror one engine turn on the Table: selections, then each placement with its prompts (A-ORD-1..4)."""
+    plays = sorted((a["card"], a["player"]) for a in actions if a["do"] == "select")
+    rest = [a for a in actions if a["do"] != "select"]
+    for card, p in plays:
+        def next_is(do):
+            return rest and rest[0]["do"] == do and rest[0]["player"] == p
+
+        special = rest.pop(0) if next_is("special") else None
+        if special is not None and special["card"] is not None:
+            card, taken = t.play_special(p, card, special)
+        else:
+            taken = None
+        if card:
+            low = rest.pop(0)["row"] if next_is("take_row") else -1
+            assert (low >= 0) == (t.target(card) < 0)
+            taken = t.place(p, card, low)
+        if next_is("cancel"):
+            c = rest.pop(0)
+            assert taken is not None and c["positive"] in taken
+            t.pens[p] -= HEADS[c["positive"]] + sum(HEADS[x] for x in c["cancel"])
+        if next_is("swap"):
+            rest.pop(0)
+    assert not rest
+
+
+def assert_same(t: Table, game: _Game) -> None:
+    assert t.rows == [r.cards for r in game.rows]
+    assert t.caps == [r.capacity for r in game.rows]
+    assert t.stops == [r.stop for r in game.rows]
+    assert t.par == [-1 if r.parity is None else r.parity for r in game.rows]
+    assert t.fifth == any(r.fifth for r in game.rows)
+    assert t.pens == [sum(HEADS[c] for c in pile) for pile in game.piles]
+
+
+@pytest.mark.parametrize("variant", ["base", "pro", "anniversary", "even-odd"])
+def test_turns_match_the_engine(variant):
+    checked = 0
+    for seed in range(12 if variant == "anniversary" else 4):
+        rng = random.Random(seed)
+        n = 2 + seed % 4
+        game = Game(variant, [f"P{i}" for i in range(n)], seed=seed)
+        while not game.finished:
+            pend = game.pending
+            if pend["do"] == "draft":
+                game.apply(random_action(game, pend["player"], rng))
+                continue
+            t = table_of_game(game)
+            round_no, turn, start = game.round, game.turn, len(game.actions)
+            while not game.finished and (game.round, game.turn) == (round_no, turn):
+                pend = game.pending
+                players = pend["players"] if pend["do"] == "select" else [pend["player"]]
+                game.apply(random_action(game, players[0], rng))
+            replay_turn(t, game.actions[start:])
+            if game.round == round_no:
+                assert_same(t, game)
+            else:  # the round ended (B8): its bullheads are in the scores
+                assert t.pens == [s[round_no - 1] for s in game.scores]
+            checked += 1
+    assert checked > 40
+
+
+@pytest.mark.parametrize("pick", [pick_random, pick_safe])
+def test_rollouts_play_every_card_and_score_the_round(pick):
+    """A rollout from the deal: hands emptied, every card on the table or in a pile; bullheads add up (B7, B8)."""
+    rng = random.Random(3)
+    for _ in range(50):
+        deck = list(range(1, 105))
+        rng.shuffle(deck)
+        t = Table(4, [[c] for c in deck[40:44]], [deck[i * 10:(i + 1) * 10] for i in range(4)])
+        pens = play_turns(t, rng.random, pick)
+        assert not any(t.hands)
+        on_table = sum(HEADS[c] for row in t.rows for c in row)
+        assert sum(pens) + on_table == sum(HEADS[c] for c in deck[:44])
+        assert all(1 <= len(row) <= 5 for row in t.rows)
+
+
+def test_safe_policy_avoids_the_obvious_sixth_card():
+    # row 0 is full at 10..14: 15 would be its sixth card, 30 goes safely after 20
+    t = Table(2, [[10, 11, 12, 13, 14], [20], [40], [60]], [[15, 30], [1, 2]])
+    rng = random.Random(0)
+    picks = [pick_safe([15, 30], rng.random, t.safe_test()) for _ in range(200)]
+    assert picks.count(30) > 160  # 1 in 8 draws three times a 15; random play: 1 in 2
