@@ -34,6 +34,7 @@ STEP_FIELDS = {
 class NarrationPanel(Static):
     """The lesson's voice: its title on the border, the current narration (or hint) inside."""
 
+    SCOPED_CSS = False  # so that `App.-ascii NarrationPanel` below applies (--ascii)
     DEFAULT_CSS = """
     NarrationPanel {
         dock: top;
@@ -44,7 +45,6 @@ class NarrationPanel(Static):
         background: $surface;
     }
     App.-ascii NarrationPanel { border: ascii $accent; }
-    NarrationPanel#teach-narration { height: auto; min-height: 3; max-height: 6; }
     NarrationPanel.-hint { border: round $success; }
     App.-ascii NarrationPanel.-hint { border: ascii $success; }
     """

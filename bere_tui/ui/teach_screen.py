@@ -351,6 +351,8 @@ class LessonScreen(Screen[str]):
                           for r in self.teller.tracker.rows]
         if told:
             self.set_status(told)
+        if isinstance(event, ev.Dealt):
+            self.update_hand()
         self.redraw()
         if text:
             self.narrate(text, point, _("Enter: continue"))
@@ -397,7 +399,8 @@ class LessonScreen(Screen[str]):
             return False
         verdict = run.submit(action)
         if verdict.accepted:
-            self.update_hand()
+            if not any(isinstance(e, ev.Dealt) for e in verdict.events):
+                self.update_hand()  # else the new hand shows when its deal does
         else:
             await self.app.push_screen_wait(ExplainScreen(verdict.explanation))
         return True
