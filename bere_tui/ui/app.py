@@ -7,7 +7,6 @@ instead of a broken layout; the table screen runs the game.
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import sys
 from dataclasses import dataclass, field
@@ -16,11 +15,17 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 from textual.binding import Binding
-from textual.screen import Screen
 
 from bere_tui.i18n import _
 from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_settings, save_settings
-from bere_tui.ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, HelpScreen, NoticeScreen, QuitScreen, TooSmallScreen
+from bere_tui.ui.screens.dialogs import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    HelpScreen,
+    NoticeScreen,
+    QuitScreen,
+    TooSmallScreen,
+)
 from bere_tui.ui.seating import TableSetup, setup_from_settings, setup_to_settings
 from bere_tui.ui.session import Session
 
@@ -236,8 +241,9 @@ class BereApp(App[int]):
                 self.pop_screen()
 
     async def on_event(self, event: events.Event) -> None:
-        if self.too_small and isinstance(event, events.Key) and event.key not in KEYS_WHEN_TOO_SMALL:
-            return  # nothing behind the notice may be changed blind
+        if isinstance(event, events.Key) and (
+                not self.screen_stack or self.too_small and event.key not in KEYS_WHEN_TOO_SMALL):
+            return  # nothing behind the notice may be changed blind (and nothing after the last screen)
         await super().on_event(event)
 
     async def wait_ready(self, screen) -> None:

@@ -1,9 +1,16 @@
-"""The text a pilot app shows now, line by line (what a person would read), for assertions in UI tests."""
+"""Helpers of the UI tests: the text a pilot app shows, and apps set up for a given table."""
 
 from __future__ import annotations
 
+import re
+
+from bere_tui.engine import Game
+from bere_tui.ui.app import BereApp, Start
+from bere_tui.ui.session import Session
+
 
 def screen_text(app) -> str:
+    """What the screen shows now, line by line, with the screens under a see-through prompt."""
     from textual._context import visible_screen_stack
 
     visible_screen_stack.set(app._background_screens)
@@ -13,3 +20,50 @@ def screen_text(app) -> str:
 
 def non_ascii(text: str) -> set[str]:
     return {ch for ch in text if not ch.isascii()}
+
+
+def shown_cards(text: str, cards, ascii: bool = False) -> set[int]:
+    """Which of `cards` appear on screen as card labels (number followed by its bullhead marks)."""
+    mark = "." if ascii else "•"
+    return {c for c in cards if re.search(rf"(?<!\d){c}{re.escape(mark)}", text)}
+
+
+def last_turn(game) -> bool:
+    """The last turn of a round, before anyone has chosen."""
+    pend = game.pending
+    return (game.turn == game.info.hand_size and pend is not None and pend["do"] == "select"
+            and len(pend["players"]) == game.n)
+
+
+def advance(game, stop) -> None:
+    """Play every seat with random bots until `stop(game)` holds (to open the app late in a game)."""
+    from bere_tui.bots import make_bot
+    from bere_tui.bots.runner import deciders
+
+    movers = {p: make_bot("random", 100 + p) for p in range(game.n)}
+    while not stop(game):
+        p = deciders(game)[0]
+        game.apply(movers[p].choose(game.view(p), game.legal(p)))
+
+
+def table_app(variant: str = "base", players=("Ann", "Ben"), bots=(), seed: int = 1, options=None,
+              speed: str = "off", ascii: bool = False, until=None) -> BereApp:
+    """An app that opens straight on the table: people first, then one seat per bot level; with `until`, the
+    game is first played on by random moves until `until(game)` holds."""
+    seats = [{"name": n} for n in players]
+    spare = iter(["Cid", "Dot", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"])
+    for level in bots:
+        seats.append({"name": next(spare), "bot": level})
+    game = Game(variant, seats, seed=seed, options=options)
+    if until is not None:
+        advance(game, until)
+    return BereApp(Start("game", session=Session(game)), speed=speed, ascii=ascii, remember=False)
+
+
+async def press_until(pilot, done, key: str = "enter", limit: int = 400) -> int:
+    """Press `key` until `done()` holds; returns the number of presses (fails past `limit`)."""
+    for n in range(limit):
+        if done():
+            return n
+        await pilot.press(key)
+    raise AssertionError(f"still not done after {limit} presses of {key}")

@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from bere_tui.i18n import _
+from bere_tui.ui.once import DismissOnce
 
 COMMON_BINDINGS = [
     Binding("question_mark,f1", "app.help", _("help"), show=True),
@@ -15,7 +16,7 @@ COMMON_BINDINGS = [
 ]
 
 
-class PromptScreen(ModalScreen[dict | None]):
+class PromptScreen(DismissOnce, ModalScreen[dict | None]):
     """A decision of one player: built from their view and the engine's legal actions, dismissed with one of
     those actions (or None when the player goes back, where going back is allowed)."""
 

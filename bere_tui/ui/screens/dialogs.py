@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
+from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.choices import ChoiceList
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -29,7 +30,7 @@ def keys_table() -> list[tuple[str, str]]:
     ]
 
 
-class QuitScreen(ModalScreen[bool]):
+class QuitScreen(DismissOnce, ModalScreen[bool]):
     """Asks before quitting; Enter alone keeps playing."""
 
     BINDINGS = [
@@ -54,7 +55,7 @@ class QuitScreen(ModalScreen[bool]):
         self.dismiss(quit_)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(DismissOnce, ModalScreen[None]):
     """The keys that work, and the way to the rules."""
 
     BINDINGS = [
@@ -95,7 +96,7 @@ class HelpScreen(ModalScreen[None]):
         self.app.open_rules(self.variant)
 
 
-class NoticeScreen(ModalScreen[None]):
+class NoticeScreen(DismissOnce, ModalScreen[None]):
     """A message and one way on (Enter)."""
 
     BINDINGS = [Binding("enter,escape", "close", _("continue"), show=True)]

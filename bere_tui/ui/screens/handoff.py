@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from bere_tui.i18n import _
+from bere_tui.ui.once import DismissOnce
 
 
 def reason_text(do: str) -> str:
@@ -21,7 +22,7 @@ def reason_text(do: str) -> str:
     }.get(do, _("to decide"))
 
 
-class HandoffScreen(Screen[None]):
+class HandoffScreen(DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("enter,space", "ready", _("show my hand"), show=True),
     ]

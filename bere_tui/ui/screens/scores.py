@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
+from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.words import winners_line
 
@@ -38,7 +39,7 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
     return table
 
 
-class RoundSummaryScreen(ModalScreen[None]):
+class RoundSummaryScreen(DismissOnce, ModalScreen[None]):
     BINDINGS = [
         Binding("enter,escape", "close", _("next round"), show=True),
         Binding("question_mark,f1", "app.help", _("help"), show=True),
@@ -74,7 +75,7 @@ class RoundSummaryScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ResultsScreen(ModalScreen[str]):
+class ResultsScreen(DismissOnce, ModalScreen[str]):
     """Dismisses with "again" (new game, same seats), "title" or "quit"."""
 
     BINDINGS = [

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from bere_tui.engine import VARIANTS
 from bere_tui.i18n import _
+from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.seating import BOT_LEVELS, NAME_MAX, Seat, TableSetup, free_name
 from bere_tui.ui.widgets.cycler import Cycler
 from bere_tui.ui.words import bot_name, variant_name
@@ -29,7 +30,7 @@ def kind_labels() -> tuple[list, list[str]]:
     return values, labels
 
 
-class SetupScreen(Screen[TableSetup | None]):
+class SetupScreen(DismissOnce, Screen[TableSetup | None]):
     """Dismisses with the TableSetup to start, or None (Esc: back to the title)."""
 
     BINDINGS = [
@@ -81,6 +82,13 @@ class SetupScreen(Screen[TableSetup | None]):
         self._rebuild_seats()
         self._update_notes()
         self.query_one("#start", Button).focus()
+        self._freeze_cursors()
+
+    def _freeze_cursors(self) -> None:
+        """No blinking cursor when nobody watches (pilot tests and snapshots stay the same every run)."""
+        if self.app.is_headless:
+            for field in self.query(Input):
+                field.cursor_blink = False
 
     def _rebuild_seats(self) -> None:
         box = self.query_one("#seats", VerticalScroll)
@@ -97,6 +105,7 @@ class SetupScreen(Screen[TableSetup | None]):
             ))
         box.mount_all(rows)
         box.styles.height = len(rows)
+        self.call_after_refresh(self._freeze_cursors)
 
     def _clamp(self) -> None:
         lo, hi = self.setup.limits()

@@ -170,6 +170,11 @@ class TableScreen(Screen[None]):
             return self.animating
         return True
 
+    def set_animating(self, on: bool) -> None:
+        if on != self.animating:
+            self.animating = on
+            self.refresh_bindings()  # the footer shows Enter (hurry) only while placements are shown
+
     def action_hurry(self) -> None:
         self._hurry.set()
 
@@ -192,7 +197,7 @@ class TableScreen(Screen[None]):
 
     async def select_turn(self) -> None:
         """B3: everyone chooses in secret. Bots think (in threads) while the people choose, one by one."""
-        s, game = self.session, self.game
+        s = self.session
         waiting = s.waiting_for()
         thinking = {p: self.start_bot(p) for p in waiting if s.is_bot(p)}
         chosen: set[int] = set()
@@ -249,8 +254,11 @@ class TableScreen(Screen[None]):
             await self.app.wait_ready(self)
             handoff = s.needs_handoff(p, do)
             if handoff:
+                before = self._status
                 self.set_status(_("Waiting for {name} to take the keyboard.").format(name=s.names[p]))
                 await self.app.push_screen_wait(HandoffScreen(s.names[p], do, game.round, game.turn))
+                self.set_status(before)
+                await self.app.wait_ready(self)
             s.holder = p
             view, legal = game.view(p), game.legal(p)
             try:
@@ -282,7 +290,7 @@ class TableScreen(Screen[None]):
             return
         try:
             await asyncio.wait_for(self._hurry.wait(), seconds)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
 
     async def show_events(self, events: list) -> None:
@@ -290,8 +298,7 @@ class TableScreen(Screen[None]):
         over = any(isinstance(e, ev.GameOver) for e in events)
         moving = any(isinstance(e, (ev.Revealed, ev.Placed, ev.RowTaken, ev.Drafted)) for e in events)
         self._hurry.clear()
-        self.animating = moving and self.app.speed != "off"
-        self.refresh_bindings()
+        self.set_animating(moving and self.app.speed != "off")
         log = self.query_one(RichLog)
         for event in events:
             self._log(event, log)
@@ -301,7 +308,7 @@ class TableScreen(Screen[None]):
             self.describe_status(event)
             self.redraw()
             if isinstance(event, ev.RoundScored) and not over:
-                self.animating = False
+                self.set_animating(False)
                 await self.pause(1.0)
                 await self.app.wait_ready(self)
                 totals = list(event.totals)
@@ -311,8 +318,7 @@ class TableScreen(Screen[None]):
             steps = EVENT_STEPS.get(type(event))
             if steps:
                 await self.pause(steps)
-        self.animating = False
-        self.refresh_bindings()
+        self.set_animating(False)
         self.show.clear_marks()
         self.show.sync(self.game.view(None))
         self.redraw()

@@ -9,7 +9,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from bere_tui import __version__
 from bere_tui.i18n import _
 from bere_tui.ui.widgets.choices import ChoiceList
 
@@ -28,16 +27,14 @@ class TitleScreen(Screen[None]):
         self.teach_available = teach_available
 
     def compose(self) -> ComposeResult:
-        with Center(id="title-box"):
-            with Vertical(id="title-inner"):
-                yield Static(Text(BANNER.strip("\n"), style="bold"), id="banner")
-                yield Static(_("6 nimmt! at one keyboard: 2 to 10 players, bots for empty seats"), id="tagline")
-                options = [Option(_("New game"), id="new")]
-                if self.teach_available:
-                    options.append(Option(_("Teach me"), id="teach"))
-                options += [Option(_("Rules"), id="rules"), Option(_("Quit"), id="quit")]
-                yield ChoiceList(*options, id="title-menu")
-                yield Static(Text(f"bere-tui {__version__}", style="dim"), id="version")
+        with Center(id="title-box"), Vertical(id="title-inner"):
+            yield Static(Text(BANNER.strip("\n"), style="bold"), id="banner")
+            yield Static(_("6 nimmt! at one keyboard: 2 to 10 players, bots for empty seats"), id="tagline")
+            options = [Option(_("New game"), id="new")]
+            if self.teach_available:
+                options.append(Option(_("Teach me"), id="teach"))
+            options += [Option(_("Rules"), id="rules"), Option(_("Quit"), id="quit")]
+            yield ChoiceList(*options, id="title-menu")
         yield Footer()
 
     def on_mount(self) -> None:

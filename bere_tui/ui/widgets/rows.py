@@ -53,8 +53,7 @@ def row_text(index: int, row, width: int, ascii: bool = False, fresh: int | None
         tail.append("  " + " ".join(marks), style="bold")
     cost = f"{row_bullheads(row):>{COST_WIDTH}}" if cost is None else "  " + cost
     gap = width - out.cell_len - tail.cell_len - len(cost)
-    if gap < 1:
-        gap = 1
+    gap = max(gap, 1)
     out.append_text(tail)
     out.append(" " * gap)
     out.append(cost, style="bold")
