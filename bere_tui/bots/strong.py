@@ -51,14 +51,22 @@ def cancel_saving(taken: list[int], pile: list[int]) -> int:
     return best
 
 
-class StrongBot(Bot):
-    name = "strong"
+_DEFAULT = object()
 
-    def __init__(self, seed: int | None = None, budget: float | None = 0.25, iterations: int | None = 5000,
+
+class StrongBot(Bot):
+    """`budget`: seconds per decision (None: no limit); `iterations`: the most worlds per decision (None: no
+    limit). `make_bot("strong")` uses the class defaults below."""
+
+    name = "strong"
+    default_budget: float | None = 0.25
+    default_iterations: int | None = 5000
+
+    def __init__(self, seed: int | None = None, budget=_DEFAULT, iterations=_DEFAULT,
                  policy: str = "safe", others_weight: float = 1.0, carry: float = 2.5) -> None:
         super().__init__(seed)
-        self.budget = budget
-        self.iterations = iterations
+        self.budget = self.default_budget if budget is _DEFAULT else budget
+        self.iterations = self.default_iterations if iterations is _DEFAULT else iterations
         self.pick = POLICIES[policy]
         self.others_weight = others_weight
         self.carry = carry  # bullheads a special card held at the end of round 1 is worth (A6)

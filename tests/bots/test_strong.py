@@ -1,0 +1,196 @@
+"""The `strong` bot: only legal actions in every variant and every kind of decision, decisions from the view
+alone (never the Game), the same decision for the same seed, and sound choices where the answer is clear."""
+
+from __future__ import annotations
+
+import gc
+import os
+import random
+import sys
+from collections import Counter
+from dataclasses import replace
+from types import SimpleNamespace
+
+import pytest
+
+from bere_tui.bots import make_bot
+from bere_tui.bots.runner import deciders
+from bere_tui.bots.strong import StrongBot
+from bere_tui.cli import main as cli_main
+from bere_tui.engine import HEADS, Game
+
+FAST = {"budget": None, "iterations": 6}
+
+
+def play(variant: str, n: int, seed: int, strong_seats, other: str = "random", rounds: int | None = 2,
+         **bot_args) -> tuple[Game, Counter]:
+    """A game (of two rounds but in the Anniversary variant, which always has two); every action of a strong
+    seat is checked against `legal` before it is applied."""
+    options = {"rounds": rounds} if variant != "anniversary" and rounds else None
+    game = Game(variant, [f"P{i}" for i in range(n)], seed=seed, options=options)
+    bots = {p: StrongBot(seed * 10 + p, **(bot_args or FAST)) if p in strong_seats else make_bot(other, p)
+            for p in range(n)}
+    kinds: Counter = Counter()
+    while not game.finished:
+        for p in deciders(game):
+            legal = game.legal(p)
+            action = bots[p].choose(game.view(p), legal)
+            if p in strong_seats:
+                assert action in legal
+                kinds[action["do"]] += len(legal) > 1
+            game.apply(action)
+    return game, kinds
+
+
+@pytest.mark.parametrize("variant,n", [("base", 3), ("pro", 4), ("even-odd", 5), ("base", 10), ("pro", 2)])
+def test_only_legal_actions(variant, n):
+    kinds: Counter = Counter()
+    for seed in range(2):
+        _, k = play(variant, n, seed, strong_seats=(0, 1))
+        kinds += k
+    assert kinds["select"] > 0 and kinds["take_row"] > 0
+    if variant == "pro":
+        assert kinds["draft"] > 0
+
+
+def test_only_legal_actions_in_the_anniversary_variant_for_every_kind_of_decision():
+    kinds: Counter = Counter()
+    for seed in range(6):
+        _, k = play("anniversary", 2 + seed % 4, seed, strong_seats=(0, 1))
+        kinds += k
+    # select, take_row (B6), special (A-ORD-1), cancel (A-NP-1), swap (A5): all decided by the bot
+    assert set(kinds) >= {"select", "take_row", "special", "cancel", "swap"}
+    assert min(kinds.values()) > 0
+
+
+def test_same_seed_same_game():
+    records = [play("anniversary", 3, 5, strong_seats=(0, 1, 2))[0].record() for _ in range(2)]
+    assert records[0] == records[1]
+    records = [play("base", 4, 9, strong_seats=(1,), other="heuristic", rounds=None)[0].record() for _ in range(2)]
+    assert records[0] == records[1]
+
+
+def test_iterations_cap_the_worlds():
+    game = Game("base", ["A", "B", "C"], seed=3)
+    bot = StrongBot(1, budget=None, iterations=17)
+    bot.choose(game.view(0), game.legal(0))
+    assert 0 < bot.worlds <= 17 and bot.rollouts >= bot.worlds
+
+
+# ---------------------------------------------------------------- a player's view only
+
+class _Tracer:
+    """Records the source file of every Python function called while active."""
+
+    def __init__(self):
+        self.files: set[str] = set()
+
+    def __call__(self, frame, event, arg):
+        if event == "call":
+            self.files.add(os.path.normpath(frame.f_code.co_filename))
+
+
+PLAIN = (tuple, list, dict, int, str, bool, float, type(None))
+
+
+def _reachable_types(root) -> set[type]:
+    """The types of everything a view holds, following plain containers and the view's own dataclasses."""
+    seen, todo, types = set(), [root], set()
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        types.add(type(obj))
+        if isinstance(obj, (tuple, list, dict)) or type(obj).__name__.endswith("View"):
+            todo.extend(x for x in gc.get_referents(obj) if not isinstance(x, type))
+    return types
+
+
+@pytest.mark.parametrize("variant", ["base", "anniversary", "even-odd"])
+def test_decides_from_the_view_alone(variant):
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(3):
+        game = Game(variant, ["A", "B", "C", "D"], seed=seed)
+        while not game.finished and checked < 40 * (seed + 1):
+            p = deciders(game)[0]
+            legal = game.legal(p)
+            view = game.view(p)
+            if len(legal) > 1 and rng.random() < 0.3:
+                # the others' hands and special cards are hidden in the view; strip them again to be sure
+                stripped = replace(view, players=tuple(
+                    pv if q == p else replace(pv, hand=None, specials=None, selected=None)
+                    for q, pv in enumerate(view.players)))
+                assert stripped == view
+                assert {t for t in _reachable_types(stripped) if not t.__name__.endswith("View")} <= set(PLAIN)
+                tracer = _Tracer()
+                bot = StrongBot(seed, budget=None, iterations=4)
+                sys.setprofile(tracer)
+                try:
+                    action = bot.choose(stripped, legal)
+                finally:
+                    sys.setprofile(None)
+                assert action in legal
+                engine_files = {f for f in tracer.files if os.sep + "engine" + os.sep in f}
+                # the bot may read the card table and reuse the A-NP-1 subset rule, never the Game
+                assert all(f.endswith(("cards.py", "specials.py", "view.py", "variants.py")) for f in engine_files)
+                checked += 1
+            game.apply(make_bot("random", checked).choose(view, legal))
+    assert checked >= 30
+
+
+def test_hidden_cards_do_not_change_the_decision():
+    """Two deals that differ only in the cards P0 cannot see: the same view, the same decision."""
+    rows = [10, 30, 60, 90]
+    mine = [11, 12, 31, 32, 61, 62, 91, 92, 5, 100]
+    rest = [c for c in range(1, 105) if c not in rows and c not in mine]
+    decisions = []
+    for shuffle_seed in (1, 2):
+        cards = rest[:]
+        random.Random(shuffle_seed).shuffle(cards)
+        hands = [mine, cards[:10], cards[10:20]]
+        game = Game("base", ["A", "B", "C"], seed=0, deals=[{"rows": rows, "hands": hands}])
+        game.apply(game.legal(1)[0])  # B chose: still hidden from A
+        decisions.append((game.view(0), StrongBot(3, budget=None, iterations=30).choose(game.view(0), game.legal(0))))
+    assert decisions[0] == decisions[1]
+
+
+# ---------------------------------------------------------------- sound choices
+
+def test_does_not_play_the_sure_sixth_card():
+    # rows 1 and 2 are full and dear; 46 and 76 would surely take them (B5); 14 and 24 are safe
+    rows = [13, 40, 70, 101]
+    game = Game("base", ["A", "B"], seed=0, deals=[{"rows": rows, "hands": [
+        [14, 24, 46, 76, 1, 2, 3, 4, 6, 7], [95, 96, 97, 98, 99, 100, 102, 103, 104, 94]]}])
+    for r, extra in ((1, [41, 42, 43, 44]), (2, [71, 72, 73, 75])):
+        game.rows[r].cards.extend(extra)  # laid from the cards out of play
+    action = StrongBot(0, budget=None, iterations=60).choose(game.view(0), game.legal(0))
+    assert action["card"] not in (46, 76)
+
+
+def test_low_card_takes_the_cheap_row_when_nothing_else_matters():
+    # B6 with 1: row 3 (one card, 1 bullhead) is far cheaper than the others, and every later card of both
+    # players goes after 77 whichever row the 1 starts
+    game = Game("base", ["A", "B"], seed=0, deals=[{"rows": [55, 66, 77, 9], "hands": [
+        [1, 91, 92, 93, 94, 95, 96, 97, 98, 99], [80, 81, 82, 83, 84, 85, 86, 87, 88, 89]]}])
+    game.apply({"player": 0, "do": "select", "card": 1})
+    game.apply({"player": 1, "do": "select", "card": 80})
+    assert game.pending["do"] == "take_row"
+    action = StrongBot(0, budget=None, iterations=60).choose(game.view(0), game.legal(0))
+    assert action == {"player": 0, "do": "take_row", "row": 3}
+
+
+def test_cancel_sets_aside_the_most_bullheads():
+    view = SimpleNamespace(variant="anniversary", round=1)
+    legal = [{"player": 0, "do": "cancel", "positive": 55, "cancel": [11, 22]},
+             {"player": 0, "do": "cancel", "positive": 10, "cancel": [3, 4, 6]}]
+    assert StrongBot(0).choose(view, legal) == legal[0]  # 7 + 10 against 3 + 3
+    assert HEADS[55] + HEADS[11] + HEADS[22] > HEADS[10] + 3
+
+
+def test_sim_accepts_strong(capsys, monkeypatch):
+    monkeypatch.setattr(StrongBot, "default_budget", None)
+    monkeypatch.setattr(StrongBot, "default_iterations", 3)
+    assert cli_main(["sim", "--bots", "strong,random,heuristic", "--games", "1", "--json"]) == 0
+    assert '"bot": "strong"' in capsys.readouterr().out
