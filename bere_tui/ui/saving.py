@@ -1,0 +1,132 @@
+"""The app's side of storage: autosave after every decision, Continue, loading a record, keeping a finished
+game (replays and history), saving on SIGHUP/SIGTERM, and opening the replay viewer.
+
+Storage does the files and says what went wrong in one line; here those lines become notices, and the game
+goes on whatever happens to a file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+from pathlib import Path
+
+from bere_tui.engine import Game
+from bere_tui.i18n import _
+from bere_tui.storage import (
+    BadSaveError,
+    StorageError,
+    archive_finished,
+    autosave,
+    autosave_path,
+    install_signal_save,
+    load_autosave,
+    load_file,
+    record_finished_game,
+)
+from bere_tui.ui.replay_steps import Replay, events_by_action
+from bere_tui.ui.session import Session
+
+
+def session_from_game(game: Game) -> Session:
+    """A session for a loaded game, with the events of its actions so far (for the log)."""
+    fresh, _actions, per_action = events_by_action(game)
+    session = Session(fresh)
+    session.history = per_action
+    return session
+
+
+def load_session(path: str | Path) -> Session:
+    """`bere play --load FILE`: raises StorageError (BadSaveError) with a message naming the file."""
+    return session_from_game(load_file(path))
+
+
+def live_game(app) -> Game | None:
+    """The game being played, if it is not over (what a signal saves)."""
+    game = getattr(app, "game", None)
+    return game if game is not None and not game.finished else None
+
+
+def autosave_game(app, game: Game) -> None:
+    """After every decision. A failure is told once (until it changes), not after every card."""
+    try:
+        autosave(game)
+    except StorageError as exc:
+        if getattr(app, "_autosave_problem", None) != str(exc):
+            app._autosave_problem = str(exc)
+            app.notify(_("Autosave failed: {why}").format(why=exc), severity="warning", timeout=8)
+        return
+    app._autosave_problem = None
+
+
+def keep_finished(app, game: Game) -> None:
+    """A game played to the end: into the replays folder and the history."""
+    if not game.finished:
+        return
+    problems = []
+    try:
+        archive_finished(game)
+    except StorageError as exc:
+        problems.append(str(exc))
+    try:
+        _added, warning = record_finished_game(game)
+        if warning:
+            problems.append(warning)
+    except StorageError as exc:
+        problems.append(str(exc))
+    for problem in problems:
+        app.notify(problem, severity="warning", timeout=10)
+
+
+def continue_offered() -> bool:
+    """Whether the title screen offers Continue: an autosave that is not a finished game. A file that
+    cannot be read is offered too; choosing it tells what is wrong and sets it aside."""
+    path = autosave_path()
+    if not path.exists():
+        return False
+    try:
+        return not load_file(path).finished
+    except StorageError:
+        return True
+
+
+def continue_game(app) -> None:
+    """Title screen, Continue: the autosaved game, or the message why it cannot be (and a new game)."""
+    from bere_tui.ui.screens.dialogs import NoticeScreen
+
+    try:
+        game = load_autosave()
+    except BadSaveError as exc:
+        kept = _("It is kept as {file}; the next game starts afresh.").format(file=exc.kept_as or exc.path)
+        app.push_screen(NoticeScreen(_("The saved game cannot be continued"), f"{exc}\n\n{kept}"),
+                        lambda _result: app.open_title())
+        return
+    except StorageError as exc:
+        app.notify(str(exc), severity="error", timeout=10)
+        return
+    if game is None:
+        app.notify(_("There is no unfinished game to continue."), severity="warning")
+        app.open_title()
+        return
+    app.show_session(session_from_game(game))
+
+
+def open_replay(app, game: Game, title: str = "") -> None:
+    from bere_tui.ui.screens.replay_viewer import ReplayScreen
+
+    app.push_screen(ReplayScreen(Replay(game), title))
+
+
+def install_signals(app):
+    """SIGHUP (the terminal closed) or SIGTERM: autosave the game being played, then stop the app cleanly.
+
+    Returns the function that puts the previous handlers back."""
+
+    def stop(code: int) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # the app is not running (yet, or any more)
+            raise SystemExit(code) from None
+        loop.call_soon_threadsafe(partial(app.exit, return_code=code))
+
+    return install_signal_save(lambda: live_game(app), exit=stop)

@@ -1,0 +1,66 @@
+"""The title screen's Replays: the finished games kept in the replays folder (newest first, the last 50), one
+to open in the replay viewer."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from bere_tui.i18n import _
+from bere_tui.storage import MAX_REPLAYS, ReplayInfo, StorageError, list_replays, load_file
+from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.words import variant_name
+
+
+def replay_label(info: ReplayInfo) -> str:
+    """`2026-11-29 19:30  Base game  Ann 12, Ben 30 - Ann wins`."""
+    scores = ", ".join(f"{name} {total}" for name, total in zip(info.players, info.totals))
+    winners = " & ".join(info.winners)
+    return f"{info.date:%Y-%m-%d %H:%M}  {variant_name(info.variant)}  {scores}  - " + \
+        _("{names} won").format(names=winners)
+
+
+class ReplayListScreen(Screen[None]):
+    CSS_PATH = "replay_list.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", _("back"), show=True),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.replays = list_replays()[:MAX_REPLAYS]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="replays-box"):
+            yield Static(Text(_("REPLAYS: finished games, newest first"), style="bold"), id="replays-title")
+            if self.replays:
+                yield ChoiceList(*[Option(replay_label(info), id=str(i)) for i, info in enumerate(self.replays)],
+                                 id="replays-list")
+            else:
+                yield Static(_("No finished games yet. Every game played to the end is kept here (the last "
+                               "{n}).").format(n=MAX_REPLAYS), id="replays-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for menu in self.query(ChoiceList):
+            menu.focus()
+
+    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
+        message.stop()
+        info = self.replays[int(message.option_id)]
+        try:
+            game = load_file(info.path)
+        except StorageError as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self.app.open_replay(game, info.path.name)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,204 @@
+"""The replay viewer: a finished (or saved) game stepped through forward and back, by event, by turn and by round,
+with every hand shown (it is a replay) and the log following the step.
+
+The steps come from `replay_steps.Replay`; the rows, the reveal and the scores are the live table's widgets,
+drawn from the step's TableShow.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from bere_tui.engine import events as ev
+from bere_tui.i18n import _
+from bere_tui.ui.cardtext import card_label
+from bere_tui.ui.eventlog import describe
+from bere_tui.ui.replay_steps import Replay, Step
+from bere_tui.ui.widgets.reveal import RevealView
+from bere_tui.ui.widgets.rows import RowsView
+from bere_tui.ui.widgets.scores import ScoreBoard
+from bere_tui.ui.words import special_name, variant_name
+
+#: how many steps back the log panel is written (it shows the last dozen lines; more scroll back)
+LOG_STEPS = 80
+
+
+def _card(card: int, ascii: bool) -> Text:
+    """A card label without its padding, for a line of text."""
+    label = card_label(card, ascii)
+    return label[len(label.plain) - len(label.plain.lstrip()):]
+
+
+def step_line(replay: Replay, step: Step, ascii: bool = False) -> Text | None:
+    """What the step did, in one line; a replay also tells the secret choices and the decisions that
+    changed nothing on the table."""
+    names = replay.names
+    event, action = step.event, step.action
+    if isinstance(event, ev.Selected):
+        line = Text(_("{name} chooses").format(name=names[event.player]) + " ")
+        card = step.chosen[event.player]
+        if card is not None:
+            line.append_text(_card(card, ascii))
+        return line
+    if event is not None:
+        return describe(event, names, ascii)
+    if action is None:
+        return None
+    who = names[action["player"]]
+    if action["do"] == "special":
+        return Text(_("{name} plays no special card").format(name=who))
+    if action["do"] == "swap":
+        return Text(_("{name} keeps their special cards").format(name=who))
+    return Text(_("{name} decides").format(name=who))
+
+
+def hands_text(replay: Replay, step: Step, ascii: bool = False) -> Text:
+    """Every player's hand at this step, the card chosen this turn beside it, and (Anniversary) special cards."""
+    width = max(len(n) for n in replay.names) + 1
+    out = Text(_("HANDS (a replay shows them all)"), style="bold")
+    for p, name in enumerate(replay.names):
+        out.append("\n")
+        out.append(f"{name:<{width}}", style="bold")
+        for card in step.hands[p]:
+            out.append(" ")
+            out.append_text(_card(card, ascii))
+        if not step.hands[p]:
+            out.append(" " + _("(empty)"), style="dim")
+        if step.chosen[p] is not None:
+            out.append("  " + _("chose") + " ", style="italic")
+            out.append_text(_card(step.chosen[p], ascii))
+        if replay.variant == "anniversary":
+            out.append("\n" + " " * width)
+            out.append(" " + _("special cards:") + " ", style="italic")
+            out.append(", ".join(special_name(s) for s in step.specials[p]) or _("none"), style="italic")
+    return out
+
+
+class ReplayScreen(Screen[None]):
+    """Esc goes back to where the viewer was opened from (the title screen)."""
+
+    CSS_PATH = "replay_viewer.tcss"
+    AUTO_FOCUS = None  # the arrow keys move the replay, not a panel
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,l,enter", "go('event', True)", _("event"), show=True, key_display="<- ->"),
+        Binding("left,h", "go('event', False)", _("event back"), show=False),
+        Binding("down,j", "go('turn', True)", _("turn"), show=True, key_display="up/down"),
+        Binding("up,k", "go('turn', False)", _("turn back"), show=False),
+        Binding("pagedown,right_square_bracket", "go('round', True)", _("round"), show=True,
+                key_display="PgUp/PgDn"),
+        Binding("pageup,left_square_bracket", "go('round', False)", _("round back"), show=False),
+        Binding("home", "jump(0)", _("start"), show=False),
+        Binding("end", "jump(-1)", _("end"), show=False),
+        Binding("escape", "back", _("back"), show=True),
+    ]
+
+    def __init__(self, replay: Replay, title: str = "", at_end: bool = False) -> None:
+        super().__init__()
+        self.replay = replay
+        self.title_text = title
+        self.index = replay.last if at_end else 0
+
+    @property
+    def ascii(self) -> bool:
+        return getattr(self.app, "ascii", False)
+
+    @property
+    def step(self) -> Step:
+        return self.replay.steps[self.index]
+
+    def compose(self) -> ComposeResult:
+        r, show = self.replay, self.step.show
+        yield Static(id="replay-header")
+        with Horizontal(id="replay-body"):
+            with Vertical(id="replay-left"):
+                yield RowsView(show, self.ascii, id="replay-rows")
+                yield RevealView(r.names, show, self.ascii, id="replay-reveal")
+                yield Static(id="replay-status")
+            with Vertical(id="replay-right"):
+                yield ScoreBoard(r.names, r.levels, show, id="replay-scores")
+                yield Static(Text(_("LOG"), style="bold"), id="replay-log-title")
+                log = RichLog(id="replay-log", wrap=True, markup=False, auto_scroll=True, min_width=16)
+                log.can_focus = False
+                yield log
+        hands = VerticalScroll(id="replay-hands")
+        hands.can_focus = False
+        with hands:
+            yield Static(id="replay-hands-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_step()
+
+    # ------------------------------------------------------------------ drawing
+
+    def header_text(self) -> Text:
+        step, r = self.step, self.replay
+        parts = [_("Replay"), variant_name(r.variant)]
+        if step.show.round:
+            parts.append(_("round {n}").format(n=step.show.round))
+        if step.show.turn:
+            parts.append(_("turn {n}").format(n=step.show.turn))
+        parts.append(_("step {i} of {n}").format(i=self.index + 1, n=len(r.steps)))
+        out = Text(" " + " - ".join(parts), style="bold")
+        hint = self.title_text
+        width = self.size.width or 80
+        room = width - out.cell_len - 2
+        if hint and room > 8:
+            hint = hint if len(hint) <= room else "..." + hint[-(room - 3):]
+            out.append(" " * max(1, width - out.cell_len - len(hint) - 1))
+            out.append(hint, style="dim")
+        return out
+
+    def show_step(self) -> None:
+        step = self.step
+        self.query_one("#replay-header", Static).update(self.header_text())
+        for widget in (self.query_one(RowsView), self.query_one(RevealView), self.query_one(ScoreBoard)):
+            widget.show = step.show
+            widget.refresh(layout=True)
+        board = self.query_one(ScoreBoard)
+        board.marks = self._marks(step)
+        line = step_line(self.replay, step, self.ascii)
+        self.query_one("#replay-status", Static).update(line or "")
+        self.query_one("#replay-hands-text", Static).update(hands_text(self.replay, step, self.ascii))
+        self.write_log()
+
+    def _marks(self, step: Step) -> dict[int, str]:
+        player = getattr(step.event, "player", None)
+        if player is None and step.action is not None:
+            player = step.action.get("player")
+        return {player: ">"} if isinstance(player, int) else {}
+
+    def write_log(self) -> None:
+        log = self.query_one(RichLog)
+        log.clear()
+        for step in self.replay.steps[max(0, self.index - LOG_STEPS + 1):self.index + 1]:
+            line = step_line(self.replay, step, self.ascii)
+            if line is not None:
+                log.write(line)
+
+    def log_lines(self) -> list[str]:
+        """The log panel's lines as plain text (for tests)."""
+        return [strip.text.rstrip() for strip in self.query_one(RichLog).lines]
+
+    # ------------------------------------------------------------------ keys
+
+    def action_go(self, by: str, forward: bool) -> None:
+        self.jump(self.replay.move(self.index, by, forward))
+
+    def action_jump(self, index: int) -> None:
+        self.jump(index if index >= 0 else self.replay.last)
+
+    def jump(self, index: int) -> None:
+        if index != self.index:
+            self.index = index
+            self.show_step()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,88 @@
+"""Save the game to a file of the player's choice (ctrl+s at the table): a path, with a default in the data
+folder's saves/; Enter saves, Esc goes back. An existing file is replaced only after a second Enter, and a file
+that cannot be written gives its message here, with the game going on."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+
+from bere_tui.engine import Game
+from bere_tui.i18n import _
+from bere_tui.storage import StorageError, data_dir, save_to
+from bere_tui.ui.once import DismissOnce
+
+SAVES_DIR = "saves"
+
+
+def default_save_path(now: datetime | None = None) -> Path:
+    return data_dir() / SAVES_DIR / f"game-{(now or datetime.now()):%Y%m%d-%H%M%S}.json"
+
+
+class SaveScreen(DismissOnce, ModalScreen[Path | None]):
+    """Dismisses with the path written, or None."""
+
+    CSS_PATH = "save_dialog.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", _("back"), show=True),
+    ]
+
+    def __init__(self, game: Game, path: Path | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.path = path or default_save_path()
+        self._replace: Path | None = None  # the existing file a second Enter replaces
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide", id="save-dialog"):
+            yield Static(_("Save the game"), classes="dialog-title")
+            yield Static(_("File (a game record; `bere play --load FILE` opens it again):"))
+            yield Input(str(self.path), id="save-path")
+            yield Static(id="save-message")
+            yield Static(Text(" " + _("Enter: save") + " ", style="bold reverse"), classes="dialog-default")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        field = self.query_one(Input)
+        if self.app.is_headless:
+            field.cursor_blink = False
+        field.focus()
+        field.cursor_position = len(field.value)
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        self._replace = None
+        self.query_one("#save-message", Static).update("")
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        message.stop()
+        text = message.value.strip()
+        say = self.query_one("#save-message", Static)
+        if not text:
+            say.update(Text(_("Type the name of a file."), style="bold"))
+            return
+        path = Path(text).expanduser()
+        if path.is_dir():
+            say.update(Text(_("{file} is a folder; add a file name.").format(file=path), style="bold"))
+            return
+        if path.exists() and self._replace != path:
+            self._replace = path
+            say.update(Text(_("{file} exists. Enter again replaces it; or change the name.").format(file=path),
+                            style="bold"))
+            return
+        try:
+            save_to(self.game, path)
+        except StorageError as exc:
+            say.update(Text(str(exc), style="bold"))
+            return
+        self.dismiss(path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,147 @@
+"""The card tracker (key `t` at the table): which number cards have been seen this round and where, and which
+are still unseen with their bullheads. In the Pro variant every card in play is known (P3), so it shows where
+each one is.
+
+It reads one View only: the view of the person at the keyboard when one person plays against bots, else the
+public table (view(None)), so it can never show a card that is hidden from the people looking (B10, A2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from bere_tui.engine.cards import DECK_SIZE, HEADS
+from bere_tui.engine.view import View
+from bere_tui.i18n import _, ngettext
+from bere_tui.ui.cardtext import heads_marks
+from bere_tui.ui.once import DismissOnce
+from bere_tui.ui.words import names_and
+
+#: bullhead values, dearest first (C1)
+HEAD_VALUES = (7, 5, 3, 2, 1)
+
+
+@dataclass(frozen=True)
+class CardPlaces:
+    """Where the cards a viewer has seen are, and the cards of the game nobody has shown them."""
+
+    in_play: int  # cards 1..in_play belong to this game
+    seen: tuple[tuple[str, tuple[int, ...]], ...]  # (place, cards), in table order
+    unseen: tuple[int, ...]
+    secret: tuple[str, ...]  # Pro: the players whose chosen card is not revealed yet
+
+    def seen_cards(self) -> set[int]:
+        return {c for _place, cards in self.seen for c in cards}
+
+
+def keyboard_view(session) -> View:
+    """What the people at the keyboard may know: one person's view when they play alone against bots,
+    else the public table (at a hot-seat table nobody's hand may show between hand-offs)."""
+    game = session.game
+    if len(session.people) == 1:
+        return game.view(session.people[0])
+    return game.view(None)
+
+
+def card_places(view: View) -> CardPlaces:
+    """The tracker's content, from the view alone."""
+    n = len(view.players)
+    in_play = 10 * n + 4 if view.variant == "pro" else DECK_SIZE  # P1
+    groups: list[tuple[str, tuple[int, ...]]] = []
+
+    def add(place: str, cards) -> None:
+        if cards:
+            groups.append((place, tuple(sorted(cards))))
+
+    add(_("rows"), [c for row in view.rows for c in row.cards])
+    waiting = [c for c, _p in view.queue] + ([view.placing[1]] if view.placing is not None else [])
+    add(_("revealed, to be placed"), waiting)
+    add(_("draft pool"), view.pool)
+    for p, pv in enumerate(view.players):
+        if pv.hand is not None:
+            add(_("your hand") if p == view.me else _("{name}'s hand").format(name=pv.name), pv.hand)
+        if pv.selected is not None:
+            add(_("your chosen card"), [pv.selected])
+    for pv in view.players:
+        add(_("{name}'s bull pile").format(name=pv.name), pv.pile)
+        add(_("{name}: set aside").format(name=pv.name), pv.set_aside)
+    seen = {c for _place, cards in groups for c in cards}
+    unseen = tuple(c for c in range(1, in_play + 1) if c not in seen)
+    secret: tuple[str, ...] = ()
+    if view.variant == "pro":
+        secret = tuple(pv.name for p, pv in enumerate(view.players) if pv.has_selected and p != view.me)
+    return CardPlaces(in_play, tuple(groups), unseen, secret)
+
+
+def _numbers(cards) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def tracker_text(view: View, ascii: bool = False) -> Text:
+    places = card_places(view)
+    out = Text()
+    who = _("what {name} has seen").format(name=view.players[view.me].name) if view.me is not None \
+        else _("the public table")
+    pro = view.variant == "pro"
+    if pro:
+        deck = _("Cards 1 to {n} are in this game (P1).").format(n=places.in_play)
+    else:
+        deck = _("An unseen card is in a hand or out of play.")
+    out.append(_("Round {round}, turn {turn}. From {who} only.").format(round=view.round, turn=view.turn, who=who)
+               + " " + deck + "\n\n", style="dim")
+    title = _("WHERE EVERY CARD IS (Pro: all cards are known)") if pro else _("SEEN THIS ROUND")
+    out.append(f"{title} ({len(places.seen_cards())})\n", style="bold")
+    width = max((len(place) for place, _cards in places.seen), default=0) + 2
+    for place, cards in places.seen:
+        out.append(f" {place:<{width}}", style="bold")
+        out.append(_numbers(cards) + "\n")
+    out.append("\n")
+    if pro:
+        if places.secret:
+            out.append(ngettext("{n} card chosen in secret, by {names}", "{n} cards chosen in secret, by {names}",
+                                len(places.secret)).format(n=len(places.secret), names=names_and(list(places.secret))),
+                       style="italic")
+        return out
+    heads = sum(HEADS[c] for c in places.unseen)
+    out.append(_("UNSEEN ({cards}, {heads})").format(
+        cards=ngettext("{n} card", "{n} cards", len(places.unseen)).format(n=len(places.unseen)),
+        heads=ngettext("{n} bullhead", "{n} bullheads", heads).format(n=heads)) + "\n", style="bold")
+    for value in HEAD_VALUES:
+        cards = [c for c in places.unseen if HEADS[c] == value]
+        if cards:
+            out.append(f" {heads_marks(cards[0], ascii):<8}", style="bold")
+            out.append(_numbers(cards) + "\n")
+    return out
+
+
+class TrackerScreen(DismissOnce, ModalScreen[None]):
+    CSS_PATH = "tracker.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,t", "close", _("back"), show=True),
+    ]
+
+    def __init__(self, view: View, ascii: bool = False) -> None:
+        super().__init__()
+        self.view = view
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide", id="tracker"):
+            yield Static(_("Card tracker"), classes="dialog-title")
+            with VerticalScroll(id="tracker-scroll"):
+                yield Static(tracker_text(self.view, self.ascii), id="tracker-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#tracker-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
