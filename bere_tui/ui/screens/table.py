@@ -25,6 +25,7 @@ from bere_tui.engine.errors import BereError
 from bere_tui.i18n import _
 from bere_tui.ui.eventlog import describe
 from bere_tui.ui.prompts import NoPrompt, make_prompt
+from bere_tui.ui.saving import autosave_game, keep_finished
 from bere_tui.ui.screens.handoff import HandoffScreen
 from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.session import Session
@@ -47,6 +48,8 @@ class TableScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "hurry", _("hurry"), show=True),
         Binding("s", "speed", _("speed"), show=True),
+        Binding("t", "tracker", _("tracker"), show=True),
+        Binding("ctrl+s", "save", _("save"), show=True),
     ]
 
     def __init__(self, session: Session, read_only: bool = False, note: str = "") -> None:
@@ -86,8 +89,7 @@ class TableScreen(Screen[None]):
         log = self.query_one(RichLog)
         for event in self.game.opening_events:
             self._log(event, log)
-        if self.read_only:
-            self._replay_log(log)
+        self._replay_log(log)  # a loaded game's actions so far (empty for a new game)
         self.redraw()
         self.update_hand()
         if self.read_only:
@@ -181,6 +183,20 @@ class TableScreen(Screen[None]):
     def action_speed(self) -> None:
         self.app.cycle_speed()
         self.notify(_("Placement speed: {speed}").format(speed=self.app.speed_name()), timeout=1.5)
+
+    def action_tracker(self) -> None:
+        from bere_tui.ui.screens.tracker import TrackerScreen, keyboard_view
+
+        self.app.push_screen(TrackerScreen(keyboard_view(self.session), self.ascii))
+
+    def action_save(self) -> None:
+        from bere_tui.ui.screens.save_dialog import SaveScreen
+
+        def saved(path) -> None:
+            if path is not None:
+                self.notify(_("Saved to {file}").format(file=path), timeout=6)
+
+        self.app.push_screen(SaveScreen(self.game), saved)
 
     # ------------------------------------------------------------------ the game loop
 
@@ -280,6 +296,7 @@ class TableScreen(Screen[None]):
             self.notify(str(exc), severity="error")
             return
         self.session.history.append(events)
+        autosave_game(self.app, self.game)
         await self.show_events(events)
 
     # ------------------------------------------------------------------ showing events
@@ -346,6 +363,7 @@ class TableScreen(Screen[None]):
 
     async def finish(self) -> None:
         s, game = self.session, self.game
+        keep_finished(self.app, game)
         self.update_hand()
         await self.app.wait_ready(self)
         rounds = [list(r) for r in game.scores]
