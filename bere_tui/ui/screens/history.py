@@ -101,3 +101,15 @@ class HistoryScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def title_line(app) -> str:
+    """The title screen's line about the people of the last table (a damaged history is told once)."""
+    last = getattr(app.settings, "last_seats", None)
+    names = [seat.name for seat in last.seats if seat.bot is None] if last is not None else []
+    if not names:
+        return ""
+    stats, warning = read_stats()
+    if warning:
+        app.notify(warning, severity="warning", timeout=10)
+    return summary_line(stats, names)

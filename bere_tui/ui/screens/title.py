@@ -10,6 +10,9 @@ from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
+from bere_tui.ui.saving import continue_game, continue_offered
+from bere_tui.ui.screens.history import HistoryScreen, title_line
+from bere_tui.ui.screens.replay_list import ReplayListScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 
 BANNER = r"""
@@ -30,11 +33,14 @@ class TitleScreen(Screen[None]):
         with Center(id="title-box"), Vertical(id="title-inner"):
             yield Static(Text(BANNER.strip("\n"), style="bold"), id="banner")
             yield Static(_("6 nimmt! at one keyboard: 2 to 10 players, bots for empty seats"), id="tagline")
-            options = [Option(_("New game"), id="new")]
+            options = [Option(_("Continue the unfinished game"), id="continue")] if continue_offered() else []
+            options.append(Option(_("New game"), id="new"))
             if self.teach_available:
                 options.append(Option(_("Teach me"), id="teach"))
-            options += [Option(_("Rules"), id="rules"), Option(_("Quit"), id="quit")]
+            options += [Option(_("Rules"), id="rules"), Option(_("Replays"), id="replays"),
+                        Option(_("History"), id="history"), Option(_("Quit"), id="quit")]
             yield ChoiceList(*options, id="title-menu")
+            yield Static(title_line(self.app), id="title-history", classes="dim")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -43,7 +49,13 @@ class TitleScreen(Screen[None]):
     def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         message.stop()
         choice = message.option_id
-        if choice == "new":
+        if choice == "continue":
+            continue_game(self.app)
+        elif choice == "replays":
+            self.app.push_screen(ReplayListScreen())
+        elif choice == "history":
+            self.app.push_screen(HistoryScreen())
+        elif choice == "new":
             self.app.open_setup()
         elif choice == "teach":
             self.app.open_teach(None)
