@@ -1,4 +1,5 @@
-"""The title screen: New game (highlighted), Teach me (when the walkthrough exists), Rules, Quit."""
+"""The title screen: Continue (when an unfinished game was autosaved; then it is the highlighted choice),
+New game, Teach me (when the walkthrough exists), Rules, Replays, History, Quit."""
 
 from __future__ import annotations
 
