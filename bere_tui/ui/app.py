@@ -16,8 +16,10 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+from bere_tui.engine import Game
 from bere_tui.i18n import _
-from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_settings, save_settings
+from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_file, load_settings, save_settings
+from bere_tui.ui.saving import install_signals, load_session, open_replay
 from bere_tui.ui.screens.dialogs import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -58,6 +60,7 @@ class Start:
     note: str = ""
     lesson: str | None = None
     messages: list[str] = field(default_factory=list)
+    game: Game | None = None  # replay: the game record to step through
 
 
 def rules_screen_class():
@@ -136,7 +139,8 @@ class BereApp(App[int]):
         if start.kind == "game":
             self.show_session(start.session)
         elif start.kind == "replay":
-            self.show_session(start.session, read_only=True, note=start.note)
+            self.open_title()
+            open_replay(self, start.game, start.note)
         elif start.kind == "setup":
             self.open_title()
             self.open_setup(start.setup)
@@ -147,6 +151,8 @@ class BereApp(App[int]):
             self.open_title()
         for message in start.messages:
             self.notify(message, severity="warning", timeout=8)
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
         self.check_size()
 
     def _clear(self) -> None:
@@ -217,6 +223,9 @@ class BereApp(App[int]):
     def action_ask_quit(self) -> None:
         if isinstance(self.screen, QuitScreen):
             return
+        if not self.settings.confirm_quit:  # settings: the game is autosaved after every decision anyway
+            self.exit(0)
+            return
 
         def answered(quit_: bool | None) -> None:
             if quit_:
@@ -261,22 +270,10 @@ class StartError(Exception):
 
 
 def _load_session(path: str) -> Session:
-    from bere_tui.engine.errors import BereError
-    from bere_tui.record import RecordError, load_json, new_game, parse_record
-
     try:
-        model, actions = parse_record(load_json(path))
-        game = new_game(model)
-    except RecordError as exc:
+        return load_session(path)
+    except StorageError as exc:  # BadSaveError names the file and the problem
         raise StartError(str(exc)) from None
-    session = Session(game)
-    session.history.append([])
-    for i, action in enumerate(actions):
-        try:
-            session.history.append(game.apply(action))
-        except BereError as exc:
-            raise StartError(_("{file}: action {i}: {why}").format(file=path, i=i, why=exc)) from None
-    return session
 
 
 def start_from_args(args) -> Start:
@@ -302,11 +299,11 @@ def start_from_args(args) -> Start:
             raise StartError(problems[0])
         return Start("game", session=Session.new(setup), setup=setup)
     if command == "replay":
-        session = _load_session(args.file)
-        n = sum(1 for _events in session.history[1:])
-        note = _("Replay of {file}: the state after its last action ({n} actions). q quits.").format(
-            file=Path(args.file).name, n=n)
-        return Start("replay", session=session, note=note)
+        try:
+            game = load_file(args.file)
+        except StorageError as exc:
+            raise StartError(str(exc)) from None
+        return Start("replay", game=game, note=Path(args.file).name)
     if command == "teach":
         return Start("teach", lesson=getattr(args, "lesson", None))
     return Start("title")
@@ -325,5 +322,9 @@ def run_app(args) -> int:
     speed = "off" if getattr(args, "no_animation", False) else None
     app = BereApp(start, ascii=getattr(args, "ascii", False), speed=speed, config=getattr(args, "config", None),
                   settings=settings)
-    app.run(mouse=not getattr(args, "no_mouse", False))
+    restore_signals = install_signals(app)  # SIGHUP/SIGTERM: autosave, then stop cleanly
+    try:
+        app.run(mouse=not getattr(args, "no_mouse", False))
+    finally:
+        restore_signals()
     return app.return_code or 0
