@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bere_tui.engine.events import (
     Cancelled,
+    Drafted,
     Event,
     GameOver,
     Placed,
@@ -53,6 +54,9 @@ class Teller:
     def _sentence(self, ev: Event) -> str | None:
         you = ev.player == self.learner if hasattr(ev, "player") else False
         name = self.names[ev.player] if hasattr(ev, "player") else ""
+        if isinstance(ev, Drafted):
+            return (_("You take the {card} from the open cards.") if you else
+                    _("{name} takes the {card} from the open cards.")).format(name=name, card=ev.card)
         if isinstance(ev, Revealed):
             shown = ", ".join(
                 (_("{card} (you)") if p == self.learner else _("{card} ({name})")).format(card=c, name=self.names[p])

@@ -35,7 +35,6 @@ DEFAULT_LANGUAGE = "en"
 #: narration must fit the panel under the table at 80x24 (see ui/teach_screen.tcss)
 NARRATION_WIDTH = 76
 NARRATION_LINES = 4
-POINTS = ("hand", "rows", "scores", "pile", "log", "specials")
 
 
 class LessonError(Exception):

@@ -89,3 +89,19 @@ def test_find_by_number_id_and_prefix():
     assert cat.find("nope") is None
     assert cat.after(cat.find("win")).id == "rows"
     assert cat.after(cat.lessons[-1]) is None
+
+
+def test_the_language_folder_comes_from_the_environment(monkeypatch, tmp_path):
+    from bere_tui.teach import lesson as lesson_module
+
+    (tmp_path / "en").mkdir()
+    (tmp_path / "cs").mkdir()
+    monkeypatch.setattr(lesson_module, "lessons_root", lambda: tmp_path)
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "cs_CZ.UTF-8")
+    assert lesson_module.language() == "cs"
+    monkeypatch.setenv("LANGUAGE", "de:fr")
+    assert lesson_module.language() == "cs"  # no German or French lessons: the next variable decides
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
+    assert lesson_module.language() == "en"

@@ -3,8 +3,6 @@ a wrong move, its explanation and taking it back; progress is remembered; Esc le
 
 from __future__ import annotations
 
-import pytest
-
 from bere_tui.teach.lesson import load_catalogue
 from bere_tui.teach.progress import Progress
 from bere_tui.ui.app import BereApp, Start
@@ -24,18 +22,29 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
-async def play_to_the_end(app, pilot, wrong: dict | None = None, hints: bool = True) -> dict:
-    """Press keys as a learner who follows the hints: i then Enter at every decision, Enter to read on.
-    `wrong`: {"ask": n, "keys": [...]} types other keys at the n-th decision first. Without `hints`, only the
-    first decision asks for one; the others take the highlighted default. Returns what happened."""
+def assert_fits(screen: LessonScreen) -> None:
+    """Nothing of the table is cut off at 80x24: each widget is as tall as its content and inside its column."""
+    for widget in screen.query("RowsView, RevealView, #status, ScoreBoard, HandView"):
+        width = widget.content_size.width
+        need = widget.get_content_height(screen.size, screen.size, width)
+        assert widget.content_size.height >= need, (screen.lesson.id, widget, need)
+        assert widget.region.bottom <= widget.parent.region.bottom, (screen.lesson.id, widget)
+    footer = screen.query_one("Footer")
+    assert screen.query_one("HandView").region.bottom <= footer.region.y
+    narration = screen.query_one("#narration")
+    assert narration.content_size.height >= len(narration.text.splitlines()) and narration.region.y == 0
+
+
+async def play_lesson(app, pilot, wrong: dict | None = None, hints: bool = True) -> dict:
+    """Press keys as a learner who follows the hints: i then Enter at every decision, Enter to read on, until
+    the lesson's closing dialog. `wrong`: {"ask": n, "keys": [...]} types other keys at the n-th decision
+    first. Without `hints`, only the first decision asks for one; the others take the highlighted default."""
     seen = {"asks": 0, "explanations": [], "done": None, "lesson": None, "hint": None}
     for _step in range(MAX_STEPS):
         await settle(pilot)
         screen = app.screen
         if isinstance(screen, LessonDoneScreen):
             seen["done"] = screen.text
-            await pilot.press("escape")
-            await settle(pilot)
             return seen
         if isinstance(screen, ExplainScreen):
             seen["explanations"].append(screen.text)
@@ -53,49 +62,41 @@ async def play_to_the_end(app, pilot, wrong: dict | None = None, hints: bool = T
         elif isinstance(screen, LessonScreen):
             seen["lesson"] = screen.lesson.id
             if screen.waiting:
+                assert_fits(screen)
                 await pilot.press("enter")
         elif type(screen).__name__ == "RoundSummaryScreen":  # the practice game's round ends
             await pilot.press("enter")
-    raise AssertionError("the lesson did not end")
+    raise AssertionError(f"lesson {seen['lesson']} did not end")
 
 
-@pytest.mark.parametrize("lesson_id", [x for x in LESSON_IDS if x != "practice"])
-async def test_every_lesson_can_be_completed_by_keys(lesson_id):
-    app = make_app(lesson_id)
-    async with app.run_test(size=SIZE) as pilot:
-        seen = await play_to_the_end(app, pilot)
-        assert seen["lesson"] == lesson_id and seen["done"] and seen["asks"] >= 1
-        assert seen["explanations"] == []  # the hints always lead to the lesson's move
-        assert isinstance(app.screen, TeachScreen)
-    assert Progress().is_done(lesson_id)
-
-
-async def test_a_wrong_move_is_explained_and_taken_back():
-    """Lesson 3: at the second decision type 38 (the sixth card of row 2) instead of the 62."""
-    app = make_app("sixth")
-    async with app.run_test(size=SIZE) as pilot:
-        seen = await play_to_the_end(app, pilot, wrong={"ask": 1, "keys": ["3", "8", "enter"]})
-        assert len(seen["explanations"]) == 1
-        text = seen["explanations"][0]
-        assert "Your 38 is one card too many for row 2" in text and "11 bullheads" in text
-        assert "the 62 is the safe card" in text
-        assert seen["done"]
-    assert Progress().is_done("sixth")
-
-
-async def test_the_practice_game_is_played_to_the_end_with_hints():
-    app = make_app()
+async def test_all_lessons_in_order_by_keys():
+    """A learner goes through every lesson with Enter, the hint key and "Next lesson": each runs through the
+    real engine, table and prompts and is remembered. In lesson 3 they first try a move the lesson did not ask
+    for: it is explained and taken back. The practice game is a whole game against three bots."""
+    app = make_app(LESSON_IDS[0])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        menu = app.screen
-        assert isinstance(menu, TeachScreen)
-        menu.seed = 39  # a short game (3 rounds) when the learner plays the highlighted default
-        menu.open(menu.catalogue.find("practice"))
-        seen = await play_to_the_end(app, pilot, hints=False)
-        assert seen["lesson"] == "practice" and seen["asks"] >= 10
-        assert seen["hint"].startswith("Hint: Play ")  # what the heuristic bot would play, and why
-        assert "wins" in seen["done"] or "share the win" in seen["done"]
-    assert Progress().is_done("practice")
+        menu = next(s for s in app.screen_stack if isinstance(s, TeachScreen))
+        menu.seed = 39  # the practice game: a short one (3 rounds) for a learner taking the defaults
+        for i, lesson_id in enumerate(LESSON_IDS):
+            wrong = {"ask": 1, "keys": ["3", "8", "enter"]} if lesson_id == "sixth" else None
+            seen = await play_lesson(app, pilot, wrong=wrong, hints=lesson_id != "practice")
+            assert seen["lesson"] == lesson_id and seen["done"] and seen["asks"] >= 1, seen
+            if lesson_id == "sixth":
+                assert len(seen["explanations"]) == 1
+                text = seen["explanations"][0]
+                assert "Your 38 is one card too many for row 2" in text and "11 bullheads" in text
+                assert "the 62 is the safe card" in text
+            else:  # the hints always lead to the lesson's move
+                assert seen["explanations"] == [], (lesson_id, seen["explanations"])
+            if lesson_id == "practice":
+                assert seen["asks"] >= 10 and seen["hint"].startswith("Hint: Play ")
+                assert "wins" in seen["done"] or "share the win" in seen["done"]
+            assert Progress().is_done(lesson_id)
+            await pilot.press("enter" if i + 1 < len(LESSON_IDS) else "escape")  # Next lesson / all lessons
+        await settle(pilot)
+        assert isinstance(app.screen, TeachScreen)
+    assert Progress().completed == LESSON_IDS
 
 
 async def test_esc_leaves_a_lesson_without_marking_it_done():
