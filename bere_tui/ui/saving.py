@@ -111,6 +111,22 @@ def continue_game(app) -> None:
     app.show_session(session_from_game(game))
 
 
+def open_save(app) -> None:
+    """ctrl+s: the save dialog for the game being played; a notice says where it went."""
+    from bere_tui.ui.screens.save_dialog import SaveScreen
+
+    game = getattr(app, "game", None)
+    if game is None:
+        app.notify(_("There is no game to save here."), severity="warning")
+        return
+
+    def saved(path) -> None:
+        if path is not None:
+            app.notify(_("Saved to {file}").format(file=path), timeout=6)
+
+    app.push_screen(SaveScreen(game), saved)
+
+
 def open_replay(app, game: Game, title: str = "") -> None:
     from bere_tui.ui.screens.replay_viewer import ReplayScreen
 

@@ -25,7 +25,7 @@ from bere_tui.engine.errors import BereError
 from bere_tui.i18n import _
 from bere_tui.ui.eventlog import describe
 from bere_tui.ui.prompts import NoPrompt, make_prompt
-from bere_tui.ui.saving import autosave_game, keep_finished
+from bere_tui.ui.saving import autosave_game, keep_finished, open_save
 from bere_tui.ui.screens.handoff import HandoffScreen
 from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.session import Session
@@ -190,13 +190,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(TrackerScreen(keyboard_view(self.session), self.ascii))
 
     def action_save(self) -> None:
-        from bere_tui.ui.screens.save_dialog import SaveScreen
-
-        def saved(path) -> None:
-            if path is not None:
-                self.notify(_("Saved to {file}").format(file=path), timeout=6)
-
-        self.app.push_screen(SaveScreen(self.game), saved)
+        open_save(self.app)
 
     # ------------------------------------------------------------------ the game loop
 
