@@ -12,6 +12,8 @@ from bere_tui.ui.once import DismissOnce
 
 COMMON_BINDINGS = [
     Binding("question_mark,f1", "app.help", _("help"), show=True),
+    Binding("t", "tracker", _("tracker"), show=True),
+    Binding("ctrl+s", "save", _("save"), show=True),
     Binding("q", "app.ask_quit", _("quit"), show=True),
 ]
 
@@ -28,6 +30,17 @@ class PromptScreen(DismissOnce, ModalScreen[dict | None]):
         self.legal = list(legal)
         self.ascii = ascii
         self.player = legal[0]["player"] if legal else view.me
+
+    def action_tracker(self) -> None:
+        """The card tracker from this player's view: what the person at the keyboard may know."""
+        from bere_tui.ui.screens.tracker import TrackerScreen
+
+        self.app.push_screen(TrackerScreen(self.view, self.ascii))
+
+    def action_save(self) -> None:
+        from bere_tui.ui.saving import open_save
+
+        open_save(self.app)
 
     @property
     def name_of_player(self) -> str:
