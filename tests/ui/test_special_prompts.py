@@ -159,6 +159,23 @@ async def test_ascii_prompt_has_no_box_drawing_and_fits_80x24():
     assert "[37.]" in texts[1]
 
 
+async def test_a_long_list_scrolls_inside_the_box_at_80x24():
+    """Five rows of four cards (a 5th row out): Shift lists 20 cards; the box, its help line and the footer
+    stay on screen, and the list scrolls (A-SHI-1)."""
+    rows = [Row([10, 11, 12, 13]), Row([20, 21, 23, 24]), Row([30, 31, 32, 33]), Row([40, 41, 42, 43], seven=True),
+            Row([93, 94, 95, 96], fifth=True)]
+    game = table(rows, list(SPECIAL_NAMES), 37)
+    texts: list[str] = []
+    # Shift is the 4th playable card (5th Row: five rows lie out; N=P: 37 takes nothing)
+    action = await run(game, SpecialPrompt, ["4", "|", "end", "|", "enter", "enter"], ascii=True, texts=texts)
+    for text in texts:
+        assert text.isascii() and text.count("+-----") == 2, text
+        assert "(A-SHI-1, A-SHI-2)" in text and "Enter" in text.splitlines()[-1]
+    assert "96.        from row 5" not in texts[0]  # below the fold at first
+    assert "96.        from row 5" in texts[1]
+    assert action == {"player": 0, "do": "special", "card": "shift", "move": 96, "to_row": 0}
+
+
 # ---------------------------------------------------------------- CancelPrompt (A-NP-1, A-ORD-3)
 
 def cancel_table() -> Game:

@@ -8,6 +8,7 @@ back one step. The prompt dismisses with exactly one action taken from the engin
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar
@@ -80,7 +81,7 @@ def card_inline(card: int, ascii: bool) -> Text:
 
 
 TABLE_WIDTH = 76  # inside the prompt's border and padding at 80 columns
-CHOICE_WIDTH = TABLE_WIDTH - 4  # after the cursor and the digit
+CHOICE_WIDTH = TABLE_WIDTH - 5  # after the cursor and the digit, before a scroll bar
 
 
 def cards_text(cards: Iterable[int], ascii: bool, new: int | None = None) -> Text:
@@ -188,7 +189,7 @@ class StepPrompt(PromptScreen):
             yield Static(id="prompt-rows")
             yield StepList(id="prompt-choices")
             yield Static(id="prompt-help")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.show_step(self.first_step())
@@ -220,6 +221,7 @@ class StepPrompt(PromptScreen):
         if step.show_rows:
             rows.update(rows_text(self.view, self.ascii))
         choices = self.query_one(StepList)
+        choices.styles.max_height = self._list_height(step)
         for c in step.choices:
             c.marked = False
         choices.set_options(self._option(c, False) for c in step.choices)
@@ -230,6 +232,17 @@ class StepPrompt(PromptScreen):
         choices.focus()
         self._mark(index)
         self.refresh_bindings()
+
+    def _list_height(self, step: Step) -> int:
+        """The lines left for the choices at this screen height, so the whole box stays on screen (80x24)."""
+        height = self.app.size.height or 24
+        help_text = step.help if isinstance(step.help, str) else max(
+            (step.help(c.value) for c in step.choices), key=len, default="")
+        used = 1 + 2 + 1 + 1  # footer, border, title, margin above the choices
+        used += len(textwrap.wrap(help_text, TABLE_WIDTH)) + 1 if help_text else 0
+        used += 1 if step.extra else 0
+        used += len(self.view.rows) + 1 if step.show_rows else 0
+        return max(3, height - used)
 
     def _option(self, choice: Choice, marked: bool) -> Option:
         text = Text(("> " if marked else "  ") + (f"{choice.key} " if choice.key else "  "))
