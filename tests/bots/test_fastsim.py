@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bere_tui.bots.fastsim import Table, pick_random, pick_safe, play_turns
+from bere_tui.bots.fastsim import Table, pick_random, pick_safe, play_turns, rollout_special
 from bere_tui.engine import HEADS, Game
 from bere_tui.engine.game import Game as _Game
 
@@ -17,7 +17,8 @@ def table_of_game(game: _Game) -> Table:
     rows = game.rows
     return Table(game.n, [r.cards for r in rows], game.hands, [r.capacity for r in rows],
                  [r.stop for r in rows], [-1 if r.parity is None else r.parity for r in rows],
-                 any(r.fifth for r in rows), [sum(HEADS[c] for c in pile) for pile in game.piles])
+                 any(r.fifth for r in rows), [sum(HEADS[c] for c in pile) for pile in game.piles],
+                 game.specials if game.variant == "anniversary" else None)
 
 
 def random_action(game: _Game, p: int, rng: random.Random) -> dict:
@@ -110,3 +111,26 @@ def test_safe_policy_avoids_the_obvious_sixth_card():
     rng = random.Random(0)
     picks = [pick_safe([15, 30], rng.random, t.safe_test()) for _ in range(200)]
     assert picks.count(30) > 160  # 1 in 8 draws three times a 15; random play: 1 in 2
+
+
+def test_rollout_special_cards_are_legal():
+    """The rollouts' special card policy only plays what the engine would allow at that placement (A-ORD-1)."""
+    played = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = Game("anniversary", [f"P{i}" for i in range(2 + seed % 5)], seed=seed)
+        while not game.finished:
+            pend = game.pending
+            if pend["do"] == "special":
+                p, card = pend["player"], pend["card"]
+                t = table_of_game(game)
+                r = t.target(card)
+                if r < 0 or len(t.rows[r]) >= t.caps[r]:
+                    action = rollout_special(t, p, card, r)
+                    if action is not None:
+                        assert {"player": p, "do": "special", **action} in game.legal(p)
+                        played.add(action["card"])
+                    assert table_of_game(game).rows == t.rows  # the policy only looks
+            players = pend["players"] if pend["do"] == "select" else [pend["player"]]
+            game.apply(random_action(game, players[0], rng))
+    assert played == {"seven_nimmt", "insert", "stop", "fifth_row", "replace", "negative_positive"}
