@@ -18,6 +18,9 @@ from bere_tui.i18n import _, ngettext
 from bere_tui.storage import PlayerStats, StorageError, player_stats
 from bere_tui.ui.words import bot_name, variant_name
 
+#: how many people the title line names when no table was set up yet
+TITLE_NAMES = 2
+
 
 def read_stats() -> tuple[list[PlayerStats], str | None]:
     """The history, or ([], the message) when it cannot be read; a warning when it had to be set aside."""
@@ -104,12 +107,17 @@ class HistoryScreen(Screen[None]):
 
 
 def title_line(app) -> str:
-    """The title screen's line about the people of the last table (a damaged history is told once)."""
-    last = getattr(app.settings, "last_seats", None)
-    names = [seat.name for seat in last.seats if seat.bot is None] if last is not None else []
-    if not names:
-        return ""
+    """The title screen's line: the people of the last table set up, else the people who played most (a
+    damaged history is told once)."""
     stats, warning = read_stats()
     if warning:
         app.notify(warning, severity="warning", timeout=10)
+    last = getattr(app.settings, "last_seats", None)
+    names = [seat.name for seat in last.seats if seat.bot is None] if last is not None else []
+    if not any(r.name in names and r.bot is None for r in stats):
+        games: dict[str, int] = defaultdict(int)
+        for row in stats:
+            if row.bot is None:
+                games[row.name] += row.games
+        names = sorted(games, key=lambda name: -games[name])[:TITLE_NAMES]
     return summary_line(stats, names)

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
 from bere_tui.storage import MAX_REPLAYS, ReplayInfo, StorageError, list_replays, load_file
+from bere_tui.ui.saving import open_replay
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.words import variant_name
 
@@ -60,7 +61,7 @@ class ReplayListScreen(Screen[None]):
         except StorageError as exc:
             self.notify(str(exc), severity="error", timeout=8)
             return
-        self.app.open_replay(game, info.path.name)
+        open_replay(self.app, game, f"{info.date:%Y-%m-%d %H:%M}")
 
     def action_back(self) -> None:
         self.app.pop_screen()

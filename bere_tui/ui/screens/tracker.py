@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -85,41 +87,44 @@ def _numbers(cards) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def tracker_text(view: View, ascii: bool = False) -> Text:
+def _grid(lines: list[tuple[str, str]]) -> Table:
+    """Label and numbers side by side; long lists wrap under the numbers, not under the label."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column(ratio=1)
+    for label, numbers in lines:
+        grid.add_row(" " + label, numbers)
+    return grid
+
+
+def tracker_renderable(view: View, ascii: bool = False) -> Group:
     places = card_places(view)
-    out = Text()
+    pro = view.variant == "pro"
     who = _("what {name} has seen").format(name=view.players[view.me].name) if view.me is not None \
         else _("the public table")
-    pro = view.variant == "pro"
     if pro:
         deck = _("Cards 1 to {n} are in this game (P1).").format(n=places.in_play)
     else:
         deck = _("An unseen card is in a hand or out of play.")
-    out.append(_("Round {round}, turn {turn}. From {who} only.").format(round=view.round, turn=view.turn, who=who)
-               + " " + deck + "\n\n", style="dim")
+    parts: list = [Text(_("Round {round}, turn {turn}. From {who} only.").format(
+        round=view.round, turn=view.turn, who=who) + " " + deck + "\n", style="dim")]
     title = _("WHERE EVERY CARD IS (Pro: all cards are known)") if pro else _("SEEN THIS ROUND")
-    out.append(f"{title} ({len(places.seen_cards())})\n", style="bold")
-    width = max((len(place) for place, _cards in places.seen), default=0) + 2
-    for place, cards in places.seen:
-        out.append(f" {place:<{width}}", style="bold")
-        out.append(_numbers(cards) + "\n")
-    out.append("\n")
+    parts.append(Text(f"{title} ({len(places.seen_cards())})", style="bold"))
+    parts.append(_grid([(place, _numbers(cards)) for place, cards in places.seen]))
+    parts.append(Text())
     if pro:
         if places.secret:
-            out.append(ngettext("{n} card chosen in secret, by {names}", "{n} cards chosen in secret, by {names}",
-                                len(places.secret)).format(n=len(places.secret), names=names_and(list(places.secret))),
-                       style="italic")
-        return out
+            parts.append(Text(ngettext("{n} card chosen in secret, by {names}",
+                                       "{n} cards chosen in secret, by {names}", len(places.secret)).format(
+                n=len(places.secret), names=names_and(list(places.secret))), style="italic"))
+        return Group(*parts)
     heads = sum(HEADS[c] for c in places.unseen)
-    out.append(_("UNSEEN ({cards}, {heads})").format(
+    parts.append(Text(_("UNSEEN ({cards}, {heads})").format(
         cards=ngettext("{n} card", "{n} cards", len(places.unseen)).format(n=len(places.unseen)),
-        heads=ngettext("{n} bullhead", "{n} bullheads", heads).format(n=heads)) + "\n", style="bold")
-    for value in HEAD_VALUES:
-        cards = [c for c in places.unseen if HEADS[c] == value]
-        if cards:
-            out.append(f" {heads_marks(cards[0], ascii):<8}", style="bold")
-            out.append(_numbers(cards) + "\n")
-    return out
+        heads=ngettext("{n} bullhead", "{n} bullheads", heads).format(n=heads)), style="bold"))
+    groups = [[c for c in places.unseen if HEADS[c] == value] for value in HEAD_VALUES]
+    parts.append(_grid([(heads_marks(cards[0], ascii), _numbers(cards)) for cards in groups if cards]))
+    return Group(*parts)
 
 
 class TrackerScreen(DismissOnce, ModalScreen[None]):
@@ -137,7 +142,7 @@ class TrackerScreen(DismissOnce, ModalScreen[None]):
         with Vertical(classes="dialog wide", id="tracker"):
             yield Static(_("Card tracker"), classes="dialog-title")
             with VerticalScroll(id="tracker-scroll"):
-                yield Static(tracker_text(self.view, self.ascii), id="tracker-text")
+                yield Static(tracker_renderable(self.view, self.ascii), id="tracker-text")
         yield Footer()
 
     def on_mount(self) -> None:
