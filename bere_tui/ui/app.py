@@ -7,6 +7,7 @@ instead of a broken layout; the table screen runs the game.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import sys
 from dataclasses import dataclass, field
@@ -236,10 +237,10 @@ class BereApp(App[int]):
     # ------------------------------------------------------------------ too small
 
     def on_resize(self, event: events.Resize) -> None:
-        self.check_size()
+        self.check_size(event.size)  # (runs before Textual's own handler records the new size)
 
-    def check_size(self) -> None:
-        width, height = self.size
+    def check_size(self, size=None) -> None:
+        width, height = size or self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small and not self.too_small:
             self.too_small = True
@@ -256,10 +257,15 @@ class BereApp(App[int]):
         await super().on_event(event)
 
     async def wait_ready(self, screen) -> None:
-        """Wait until `screen` is the one shown (no help, quit or too-small notice over it)."""
+        """Wait until `screen` is the one shown (no help, quit or too-small notice over it). A screen with an
+        asyncio.Event `shown` (set on resume, cleared on suspend) is waited on; any other is polled."""
+        shown = getattr(screen, "shown", None)
         while self.too_small or self.screen is not screen:
-            screen.shown.clear()
-            await screen.shown.wait()
+            if shown is None:
+                await asyncio.sleep(0.05)
+            else:
+                shown.clear()
+                await shown.wait()
 
 
 # ---------------------------------------------------------------------- the command line

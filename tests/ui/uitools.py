@@ -51,7 +51,8 @@ def table_app(variant: str = "base", players=("Ann", "Ben"), bots=(), seed: int 
     """An app that opens straight on the table: people first, then one seat per bot level; with `until`, the
     game is first played on by random moves until `until(game)` holds."""
     seats = [{"name": n} for n in players]
-    spare = iter(["Cid", "Dot", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"])
+    spare = iter(n for n in ["Cid", "Dot", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]
+                 if n not in players)
     for level in bots:
         seats.append({"name": next(spare), "bot": level})
     game = Game(variant, seats, seed=seed, options=options)

@@ -6,11 +6,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from bere_tui.i18n import _, ngettext
 from bere_tui.ui.cardtext import card_label
 from bere_tui.ui.prompts.base import PromptScreen
+from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.picker import CardPicker
 
 
@@ -33,7 +34,7 @@ class DraftPrompt(PromptScreen):
             yield CardPicker(self.pool, self.ascii, default=self.pool[0] if self.pool else None, uniform=True,
                              id="pool")
             yield Static(self._hands(), id="draft-hands")
-        yield Footer()
+        yield KeyBar()
 
     def _hands(self) -> Text:
         out = Text()

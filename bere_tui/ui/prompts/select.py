@@ -10,10 +10,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from bere_tui.i18n import _
 from bere_tui.ui.prompts.base import PromptScreen
+from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.picker import CardPicker
 from bere_tui.ui.words import special_name
 
@@ -42,7 +43,7 @@ class SelectPrompt(PromptScreen):
                 line.append("  ".join(special_name(s) for s in specials) if specials else _("none"))
                 line.append("  " + _("(played when your card is placed)"), style="dim")
                 yield Static(line, id="select-specials")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(CardPicker).focus()

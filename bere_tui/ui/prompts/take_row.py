@@ -9,13 +9,14 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _, ngettext
 from bere_tui.ui.cardtext import card_label
 from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.rows import row_text
 
 ROW_WIDTH = 74
@@ -52,7 +53,7 @@ class TakeRowPrompt(PromptScreen):
                                 cost=ngettext("{n} bullhead", "{n} bullheads", heads).format(n=heads))
                 options.append(Option(line, id=str(r)))
             yield ChoiceList(*options, default=cheapest(rows, self.choices), id="take-row-list")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()

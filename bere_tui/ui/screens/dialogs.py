@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.keybar import KeyBar
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -42,7 +43,7 @@ class QuitScreen(DismissOnce, ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static(_("Quit bere-tui?"), classes="dialog-title")
             yield ChoiceList(Option(_("Keep playing"), id="stay"), Option(_("Quit"), id="quit"), id="quit-choice")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()
@@ -81,7 +82,7 @@ class HelpScreen(DismissOnce, ModalScreen[None]):
             yield Static(text)
             if not self.rules_available:
                 yield Static(_("The rules text is not installed."), classes="dim")
-        yield Footer()
+        yield KeyBar()
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "rules":
@@ -111,7 +112,7 @@ class NoticeScreen(DismissOnce, ModalScreen[None]):
             yield Static(self.title_text, classes="dialog-title")
             yield Static(self.message)
             yield Static(Text(_("Enter: continue"), style="reverse"), classes="dialog-default")
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from bere_tui.i18n import _
 from bere_tui.ui.once import DismissOnce
+from bere_tui.ui.widgets.keybar import KeyBar
 
 
 def reason_text(do: str) -> str:
@@ -44,7 +45,7 @@ class HandoffScreen(DismissOnce, Screen[None]):
                          .format(name=self.who, why=reason_text(self.do)))
             yield Static(Text(" " + _("I am {name}: show my hand").format(name=self.who) + " ",
                               style="bold reverse"), classes="dialog-default", id="handoff-ready")
-        yield Footer()
+        yield KeyBar()
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.words import winners_line
 
 
@@ -69,7 +70,7 @@ class RoundSummaryScreen(DismissOnce, ModalScreen[None]):
             yield Static(table)
             yield Static(Text(" " + _("Enter: deal the next round") + " ", style="bold reverse"),
                          classes="dialog-default")
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -100,7 +101,7 @@ class ResultsScreen(DismissOnce, ModalScreen[str]):
                 options.append(Option(_("New game with the same seats"), id="again"))
             options += [Option(_("Title screen"), id="title"), Option(_("Quit"), id="quit")]
             yield ChoiceList(*options, id="results-choice")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()

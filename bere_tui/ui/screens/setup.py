@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from bere_tui.engine import VARIANTS
 from bere_tui.i18n import _
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.seating import BOT_LEVELS, NAME_MAX, Seat, TableSetup, free_name
 from bere_tui.ui.widgets.cycler import Cycler
+from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.words import bot_name, variant_name
 
 PERSON = "person"
@@ -76,7 +77,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
                 yield Label("", classes="field-label")
                 yield Button(_("Start the game"), id="start", variant="primary")
             yield Static("", id="setup-problems")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._rebuild_seats()

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Static
 from textual.worker import WorkerFailed
 
 from bere_tui.engine import events as ev
@@ -31,6 +31,8 @@ from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.session import Session
 from bere_tui.ui.tablemodel import TableShow
 from bere_tui.ui.widgets.hand import HandView
+from bere_tui.ui.widgets.keybar import KeyBar
+from bere_tui.ui.widgets.log import GameLog
 from bere_tui.ui.widgets.reveal import RevealView
 from bere_tui.ui.widgets.rows import RowsView
 from bere_tui.ui.widgets.scores import ScoreBoard
@@ -81,12 +83,12 @@ class TableScreen(Screen[None]):
             with Vertical(id="table-right"):
                 yield ScoreBoard(s.names, s.levels, self.show, id="scores")
                 yield Static(Text(_("LOG"), style="bold"), id="log-title")
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
+                yield GameLog(id="log")
         yield HandView(self.ascii, id="hand-area")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
-        log = self.query_one(RichLog)
+        log = self.query_one(GameLog)
         for event in self.game.opening_events:
             self._log(event, log)
         self._replay_log(log)  # a loaded game's actions so far (empty for a new game)
@@ -97,15 +99,15 @@ class TableScreen(Screen[None]):
         else:
             self.run_worker(self.play(), group="play", exclusive=True)
 
-    def _replay_log(self, log: RichLog) -> None:
+    def _replay_log(self, log: GameLog) -> None:
         for events in self.session.history:
             for event in events:
                 self._log(event, log)
 
-    def _log(self, event, log: RichLog | None = None) -> None:
+    def _log(self, event, log: GameLog | None = None) -> None:
         line = describe(event, self.session.names, self.ascii)
         if line is not None:
-            (log or self.query_one(RichLog)).write(line)
+            (log or self.query_one(GameLog)).write(line)
 
     # ------------------------------------------------------------------ drawing
 
@@ -310,7 +312,7 @@ class TableScreen(Screen[None]):
         moving = any(isinstance(e, (ev.Revealed, ev.Placed, ev.RowTaken, ev.Drafted)) for e in events)
         self._hurry.clear()
         self.set_animating(moving and self.app.speed != "off")
-        log = self.query_one(RichLog)
+        log = self.query_one(GameLog)
         for event in events:
             self._log(event, log)
             if isinstance(event, ev.Selected):

@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
@@ -15,6 +15,7 @@ from bere_tui.ui.saving import continue_game, continue_offered
 from bere_tui.ui.screens.history import HistoryScreen, title_line
 from bere_tui.ui.screens.replay_list import ReplayListScreen
 from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.keybar import KeyBar
 
 BANNER = r"""
    __      _                    _
@@ -42,7 +43,7 @@ class TitleScreen(Screen[None]):
                         Option(_("History"), id="history"), Option(_("Quit"), id="quit")]
             yield ChoiceList(*options, id="title-menu")
             yield Static(title_line(self.app), id="title-history", classes="dim")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()

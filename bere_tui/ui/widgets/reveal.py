@@ -27,10 +27,10 @@ class RevealView(Widget):
     def get_content_height(self, container, viewport, width: int) -> int:
         if not self.show.revealed:
             return 1
-        return 1 + -(-self._body().cell_len // max(1, width))
+        return 1 + len(self._lines(width))
 
-    def _body(self) -> Text:
-        out = Text()
+    def _entries(self) -> list[Text]:
+        entries = []
         current = self.show.current
         for card, player in self.show.revealed:
             entry = Text()
@@ -39,12 +39,24 @@ class RevealView(Widget):
             entry.append(" " + self.names[player][:10])
             if card in self.show.done:
                 entry.stylize("dim")
-            out.append_text(entry)
-            out.append(" ")
-        return out
+            entries.append(entry)
+        return entries
+
+    def _lines(self, width: int) -> list[Text]:
+        """Entries side by side, wrapped between entries (never inside one)."""
+        lines: list[Text] = [Text()]
+        for entry in self._entries():
+            line = lines[-1]
+            if line.cell_len and line.cell_len + 2 + entry.cell_len > width:
+                lines.append(Text())
+                line = lines[-1]
+            elif line.cell_len:
+                line.append("  ")
+            line.append_text(entry)
+        return lines
 
     def render(self) -> Text:
         if not self.show.revealed:
             return Text(_("REVEALED: nothing yet this turn"), style="dim")
         head = Text(_("REVEALED, lowest first"), style="bold")
-        return Text("\n").join([head, self._body()])
+        return Text("\n").join([head, *self._lines(max(1, self.size.width))])

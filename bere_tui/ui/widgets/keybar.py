@@ -1,0 +1,63 @@
+"""KeyBar: the bottom line naming the keys that work now (bindings with show=True that check_action allows).
+
+It does the job of Textual's Footer as one line of text: the Footer builds a widget per key each time the
+bindings change, which made every screen change several times slower. A click on a key presses it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+
+class KeyBar(Widget):
+    DEFAULT_CSS = """
+    KeyBar { dock: bottom; height: 1; width: 1fr; background: $footer-background; color: $footer-foreground; }
+    KeyBar > .keybar--key { text-style: bold; color: $footer-key-foreground; }
+    KeyBar > .keybar--disabled { text-style: dim; }
+    """
+    COMPONENT_CLASSES = {"keybar--key", "keybar--disabled"}  # noqa: RUF012
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._spans: list[tuple[int, int, str]] = []  # x from, x to, key
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen) -> None:
+        self.refresh()
+
+    def keys(self) -> list[tuple[str, str, str, bool]]:
+        """(key, shown key, description, enabled) of each action once, in binding order."""
+        seen: set[str] = set()
+        out = []
+        for _node, binding, enabled, _tip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            out.append((binding.key, self.app.get_key_display(binding), binding.description, enabled))
+        return out
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keybar--key")
+        off_style = self.get_component_rich_style("keybar--disabled")
+        text = Text(no_wrap=True, overflow="ellipsis")
+        self._spans = []
+        for key, shown, description, enabled in self.keys():
+            start = text.cell_len
+            text.append(" ")
+            text.append(shown, style=key_style if enabled else off_style)
+            text.append(" " + description + " ", style=None if enabled else off_style)
+            self._spans.append((start, text.cell_len, key))
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                self.app.simulate_key(key.split(",")[0])
+                return
