@@ -139,3 +139,25 @@ async def test_long_section_scrolls_and_shows_how_far():
         await pilot.pause()
         assert "100% read" in screen_text(app)
         assert screen_text(app).isascii()
+
+
+async def test_rules_open_from_the_help_of_a_game_in_its_variant():
+    """In the app: ? opens the help, r the rules of the variant being played (--ascii carried over)."""
+    from bere_tui.engine import Game
+    from bere_tui.ui.app import BereApp, Start
+    from bere_tui.ui.session import Session
+
+    game = Game("even-odd", [{"name": "Ann"}, {"name": "Ben"}], seed=2)
+    app = BereApp(Start("game", session=Session(game)), speed="off", ascii=True, remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.ascii
+        text = screen_text(app)
+        assert "Rules: Even/Odd card" in text and text.isascii()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, RulesScreen)
