@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.engine import events as ev
@@ -27,6 +27,7 @@ from bere_tui.teach.lesson import Catalogue, Lesson, LessonError, load_catalogue
 from bere_tui.teach.progress import Progress
 from bere_tui.teach.runner import LessonRun
 from bere_tui.ui.eventlog import describe
+from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.prompts import NoPrompt
 from bere_tui.ui.screens.scores import RoundSummaryScreen
 from bere_tui.ui.screens.table import EVENT_STEPS, STEP_SECONDS
@@ -34,6 +35,8 @@ from bere_tui.ui.tablemodel import RowShow, TableShow
 from bere_tui.ui.teach_prompt import LEAVE, NarrationPanel, teach_prompt
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.hand import HandView, hand_text
+from bere_tui.ui.widgets.keybar import KeyBar
+from bere_tui.ui.widgets.log import GameLog
 from bere_tui.ui.widgets.reveal import RevealView
 from bere_tui.ui.widgets.rows import RowsView
 from bere_tui.ui.widgets.scores import ScoreBoard
@@ -66,7 +69,7 @@ class TeachScreen(Screen[None]):
             yield Static(id="teach-menu-title")
             yield ChoiceList(id="teach-menu")
             yield Static(id="teach-menu-note")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.fill()
@@ -144,7 +147,7 @@ class TeachScreen(Screen[None]):
 # ---------------------------------------------------------------------- small dialogs
 
 
-class ExplainScreen(ModalScreen[None]):
+class ExplainScreen(DismissOnce, ModalScreen[None]):
     """What a move the lesson did not ask for would do; any of its keys takes it back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("backspace,enter,escape", "close", _("take it back"), show=True)]
@@ -158,13 +161,13 @@ class ExplainScreen(ModalScreen[None]):
             yield Static(_("Not this time: here is what that move would do"), classes="dialog-title")
             yield Static(Text(self.text))
             yield Static(Text(_("Backspace or Enter: take it back"), style="reverse"), classes="dialog-default")
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-class LessonDoneScreen(ModalScreen[str]):
+class LessonDoneScreen(DismissOnce, ModalScreen[str]):
     """The lesson's closing words; Enter goes to the next lesson (or back to the list after the last)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close('list')", _("all lessons"), show=True)]
@@ -182,7 +185,7 @@ class LessonDoneScreen(ModalScreen[str]):
             yield Static(_("Done: {title}").format(title=self.title_text), classes="dialog-title")
             yield Static(Text(self.text))
             yield ChoiceList(*options, id="done-choice")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()
@@ -198,7 +201,7 @@ class LessonDoneScreen(ModalScreen[str]):
 # ---------------------------------------------------------------------- a lesson at the table
 
 
-class LessonScreen(Screen[str]):
+class LessonScreen(DismissOnce, Screen[str]):
     """One lesson: the table's widgets under the narration; dismissed with next, again or list."""
 
     CSS_PATH = "teach_screen.tcss"
@@ -242,12 +245,12 @@ class LessonScreen(Screen[str]):
             with Vertical(id="table-right"):
                 yield ScoreBoard(self.names, self.levels, self.show, id="scores")
                 yield Static(Text(_("LOG"), style="bold"), id="log-title")
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+                yield GameLog(id="log")
         yield HandView(self.ascii, id="hand-area")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
-        log = self.query_one(RichLog)
+        log = self.query_one(GameLog)
         for event in self.run.history:
             self._log(event, log)
         self.redraw()
@@ -262,10 +265,10 @@ class LessonScreen(Screen[str]):
 
     # ------------------------------------------------------------------ drawing
 
-    def _log(self, event, log: RichLog | None = None) -> None:
+    def _log(self, event, log: GameLog | None = None) -> None:
         line = describe(event, self.names, self.ascii)
         if line is not None:
-            (log or self.query_one(RichLog)).write(line)
+            (log or self.query_one(GameLog)).write(line)
 
     def redraw(self) -> None:
         for widget in (self.query_one(RowsView), self.query_one(RevealView), self.query_one(ScoreBoard)):

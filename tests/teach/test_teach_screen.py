@@ -29,7 +29,7 @@ def assert_fits(screen: LessonScreen) -> None:
         need = widget.get_content_height(screen.size, screen.size, width)
         assert widget.content_size.height >= need, (screen.lesson.id, widget, need)
         assert widget.region.bottom <= widget.parent.region.bottom, (screen.lesson.id, widget)
-    footer = screen.query_one("Footer")
+    footer = screen.query_one("KeyBar")
     assert screen.query_one("HandView").region.bottom <= footer.region.y
     narration = screen.query_one("#narration")
     assert narration.content_size.height >= len(narration.text.splitlines()) and narration.region.y == 0
