@@ -100,10 +100,9 @@ class Table:
         the sorted last cards of the rows when no Stop or EVEN/ODD card changes B4."""
         if self.marked:
             return self.safe
-        rows, caps = self.rows, self.caps
-        order = sorted(range(len(rows)), key=lambda i: rows[i][-1])
-        tails = [rows[i][-1] for i in order]
-        room = [len(rows[i]) < caps[i] for i in order]
+        ends = sorted([(row[-1], len(row) < cap) for row, cap in zip(self.rows, self.caps)])
+        tails = [tail for tail, _ in ends]
+        room = [free for _, free in ends]
 
         def safe(card: int) -> bool:
             j = bisect_left(tails, card) - 1
@@ -116,14 +115,16 @@ class Table:
         take a row may first play a special card by the rollout policy (`rollout_special`, A3).
         Returns the cards taken, if any."""
         r = self.target(card)
-        if r < 0 or len(self.rows[r]) >= self.caps[r]:
-            if special and self.specials is not None and self.specials[p]:
-                action = rollout_special(self, p, card, r)
-                if action is not None:
-                    return self._play_rollout_special(p, card, action)
-            return self.take(p, r if r >= 0 else (low_row if low_row >= 0 else self.cheapest()), None, card)
-        self.rows[r].append(card)
-        return None
+        if r >= 0:
+            row = self.rows[r]
+            if len(row) < self.caps[r]:
+                row.append(card)
+                return None
+        if special and self.specials is not None and self.specials[p]:
+            action = rollout_special(self, p, card, r)
+            if action is not None:
+                return self._play_rollout_special(p, card, action)
+        return self.take(p, r if r >= 0 else (low_row if low_row >= 0 else self.cheapest()), None, card)
 
     def _play_rollout_special(self, p: int, card: int, action: dict) -> list[int] | None:
         self.specials[p].remove(action["card"])
@@ -295,11 +296,12 @@ POLICIES = {"random": pick_random, "safe": pick_safe}
 def play_turns(t: Table, rnd, pick=pick_safe) -> list[int]:
     """Play whole turns until the hands are empty; returns the round's bullheads per player."""
     hands = t.hands
-    n = t.n
+    players = range(t.n)
+    place, safe_test = t.place, t.safe_test
     while hands[0]:
-        safe = t.safe_test()
-        plays = [(pick(hands[p], rnd, safe), p) for p in range(n)]
+        safe = safe_test()
+        plays = [(pick(hands[p], rnd, safe), p) for p in players]
         plays.sort()
         for card, p in plays:
-            t.place(p, card, special=True)
+            place(p, card, -1, True)
     return t.pens

@@ -38,6 +38,8 @@ SPECIAL_WORTH = {
     "negative_positive": 4.0, "stop": 3.0, "seven_nimmt": 3.0, "insert": 3.5,
     "shift": 2.0, "replace": 2.5, "fifth_row": 2.5,
 }
+#: the decisions searched by rollouts; the others follow rules
+SEARCHED = ("select", "draft", "take_row", "special")
 #: special options kept for the search after the quick play-out on the known cards
 SPECIAL_SHORTLIST = 5
 
@@ -63,7 +65,8 @@ class StrongBot(Bot):
     default_iterations: int | None = 5000
 
     def __init__(self, seed: int | None = None, budget=_DEFAULT, iterations=_DEFAULT,
-                 policy: str = "safe", others_weight: float = 1.0, carry: float = 2.5) -> None:
+                 policy: str = "safe", others_weight: float = 1.0, carry: float = 2.5,
+                 end_weight: float = 20.0) -> None:
         super().__init__(seed)
         self.budget = self.default_budget if budget is _DEFAULT else budget
         self.iterations = self.default_iterations if iterations is _DEFAULT else iterations
@@ -71,6 +74,10 @@ class StrongBot(Bot):
         self.others_weight = others_weight
         self.carry = carry  # bullheads a special card held at the end of round 1 is worth (A6)
         self._carry_now = 0.0
+        self.end_weight = end_weight  # bullheads a lost game weighs when a rollout's round ends the game
+        self._before: list[int] = []  # the totals of the rounds before this one
+        self._last_round = False  # whether this round is surely the last
+        self._target = 0  # B9: a total that ends the game (0: none)
         self.worlds = 0  # worlds played for the last decision (benchmarks read it)
         self.rollouts = 0  # rollouts played for the last decision
         self._np_card: tuple | None = None  # the placement for which this bot played Negative = Positive
@@ -78,22 +85,40 @@ class StrongBot(Bot):
 
     def choose(self, view, legal: list[dict]) -> dict:
         self.worlds = self.rollouts = 0
-        self._carry_now = self.carry if view.variant == "anniversary" and view.round == 1 else 0.0
         if len(legal) == 1:
             return legal[0]
-        return getattr(self, "_" + legal[0]["do"])(view, legal)
+        do = legal[0]["do"]
+        if do in SEARCHED:
+            self._prepare(view)
+        return getattr(self, "_" + do)(view, legal)
 
     # ---------------------------------------------------------------- shared
 
+    def _prepare(self, view) -> None:
+        """What the score of a rollout needs: what ends the game (A6-A7: two rounds; the `rounds` option; B9's
+        target), the totals before this round, and what a special card held after round 1 is worth."""
+        self._carry_now = self.carry if view.variant == "anniversary" and view.round == 1 else 0.0
+        self._before = [pv.total - (pv.round_scores[-1] if pv.round_scores else 0) for pv in view.players]
+        rounds = 2 if view.variant == "anniversary" else view.options.get("rounds")
+        self._last_round = rounds is not None and view.round >= rounds
+        self._target = 0 if rounds is not None else view.options.get("target") or 66
+
     def _score(self, t: Table, me: int) -> float:
+        """Lower is better: the round's bullheads against the others'; when the round ends the game, a lost game
+        (another total lower than ours: B9, A7) weighs `end_weight` more."""
         pens = t.pens
+        value = 0.0
+        if self.end_weight and (self._last_round or self._target):
+            totals = [b + x for b, x in zip(self._before, pens)]
+            if self._last_round or max(totals) >= self._target:
+                value = self.end_weight * (min(totals) < totals[me])
         if self._carry_now:
             carry = self._carry_now
             pens = [x - carry * len(s) for x, s in zip(pens, t.specials)]
         own = pens[me]
         if t.n < 2 or not self.others_weight:
-            return own
-        return own - self.others_weight * (sum(pens) - own) / (t.n - 1)
+            return value + own
+        return value + own - self.others_weight * (sum(pens) - own) / (t.n - 1)
 
     def _search(self, n_options: int, make_world, value) -> int:
         seed = self.rng.getrandbits(60)
