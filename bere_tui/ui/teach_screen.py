@@ -150,7 +150,9 @@ class TeachScreen(Screen[None]):
 class ExplainScreen(DismissOnce, ModalScreen[None]):
     """What a move the lesson did not ask for would do; any of its keys takes it back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("backspace,enter,escape", "close", _("take it back"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("backspace,enter,escape", "close", _("take it back"), show=True, key_display="Backspace"),
+    ]
 
     def __init__(self, text: str) -> None:
         super().__init__()

@@ -135,3 +135,17 @@ async def test_an_unknown_lesson_opens_the_list():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TeachScreen)
+
+
+async def test_the_tour_points_at_each_piece_of_the_table():
+    """Lesson 7 (what each piece is for): each narration marks the part of the table it talks about."""
+    app = make_app("pieces")
+    async with app.run_test(size=SIZE) as pilot:
+        pointed = []
+        for _i in range(6):
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, LessonScreen) and screen.waiting
+            pointed.append(sorted(w.id for w in screen.query(".-pointed")))
+            await pilot.press("enter")
+    assert pointed == [["rows"], ["hand-area"], ["rows"], ["scores"], ["scores"], ["log"]]
