@@ -149,3 +149,30 @@ async def test_the_tour_points_at_each_piece_of_the_table():
             pointed.append(sorted(w.id for w in screen.query(".-pointed")))
             await pilot.press("enter")
     assert pointed == [["rows"], ["hand-area"], ["rows"], ["scores"], ["scores"], ["log"]]
+
+
+async def test_teach_me_on_the_title_screen_opens_the_lessons():
+    app = BereApp(Start("title"), speed="off", remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("ChoiceList")
+        for _i in range(menu.option_count):
+            if menu.highlighted_option.id == "teach":
+                break
+            await pilot.press("down")
+        assert menu.highlighted_option.id == "teach"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TeachScreen)
+        await pilot.press("enter")  # the first lesson
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "win"
+
+
+def test_bere_teach_lesson_on_the_command_line():
+    from bere_tui.cli import build_parser
+    from bere_tui.ui.app import start_from_args
+
+    start = start_from_args(build_parser().parse_args(["teach", "3"]))
+    assert start.kind == "teach" and start.lesson == "3"
+    assert load_catalogue("en").find(start.lesson).id == "sixth"
