@@ -104,6 +104,7 @@ class ReplayScreen(Screen[None]):
         self.replay = replay
         self.title_text = title
         self.index = replay.last if at_end else 0
+        self._logged = -2  # the last step written to the log
 
     @property
     def ascii(self) -> bool:
@@ -176,12 +177,18 @@ class ReplayScreen(Screen[None]):
         return {player: ">"} if isinstance(player, int) else {}
 
     def write_log(self) -> None:
+        """The log up to this step: one more line when moving on by one step, else written again."""
         log = self.query_one(RichLog)
-        log.clear()
-        for step in self.replay.steps[max(0, self.index - LOG_STEPS + 1):self.index + 1]:
+        if self.index == self._logged + 1:
+            first = self.index
+        else:
+            log.clear()
+            first = max(0, self.index - LOG_STEPS + 1)
+        for step in self.replay.steps[first:self.index + 1]:
             line = step_line(self.replay, step, self.ascii)
             if line is not None:
                 log.write(line)
+        self._logged = self.index
 
     def log_lines(self) -> list[str]:
         """The log panel's lines as plain text (for tests)."""

@@ -1,0 +1,189 @@
+"""The replay viewer (`bere replay FILE`, and Replays on the title screen): every event is a step, forward and
+back, by turn and by round; every hand is shown; the last step is the state `bere replay --json` prints."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from uitools import screen_text
+
+from bere_tui.bots.runner import play_bot_game
+from bere_tui.cli import build_parser, main
+from bere_tui.engine import events as ev
+from bere_tui.record import replay, result
+from bere_tui.storage import archive_finished
+from bere_tui.ui.app import BereApp, start_from_args
+from bere_tui.ui.replay_steps import Replay, events_by_action
+from bere_tui.ui.screens.replay_list import ReplayListScreen
+from bere_tui.ui.screens.replay_viewer import ReplayScreen, step_line
+from bere_tui.ui.screens.title import TitleScreen
+
+GAMES = [("base", ["random", "heuristic"], {"rounds": 1}), ("pro", ["random"] * 3, {"rounds": 1}),
+         ("anniversary", ["heuristic"] * 3, None), ("even-odd", ["random"] * 4, {"rounds": 1})]
+
+
+@pytest.fixture(autouse=True)
+def own_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("BERE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("BERE_CONFIG", str(tmp_path / "config" / "settings.json"))
+
+
+def shown_state(step) -> dict:
+    """What a step shows, in the terms of bere-result/1."""
+    return {"rows": [list(r.cards) for r in step.show.rows], "totals": list(step.show.totals),
+            "hands": [list(h) for h in step.hands], "specials": [list(s) for s in step.specials]}
+
+
+def result_state(res: dict) -> dict:
+    return {"rows": [r["cards"] for r in res["rows"]], "totals": [p["total"] for p in res["players"]],
+            "hands": [p["hand"] for p in res["players"]], "specials": [p["specials"] for p in res["players"]]}
+
+
+@pytest.mark.parametrize(("variant", "bots", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_steps_are_the_events_in_order_and_every_action_ends_on_the_engine_state(variant, bots, options):
+    game = play_bot_game(variant, bots, seed=5, options=options)
+    record = game.record()
+    steps = Replay(game).steps
+    fresh, actions, per_action = events_by_action(game)
+    # one step per event (or per action without events), in the order the engine gave them
+    assert [s.event for s in steps if s.action is None] == fresh.opening_events
+    expected = [(a, e) for a, events in zip(actions, per_action) for e in (events or [None])]
+    assert [(s.action, s.event) for s in steps if s.action is not None] == expected
+    assert [s.index for s in steps] == list(range(len(steps)))
+    # after each action, the step shows exactly the state of the record replayed that far
+    k = 0
+    for i, s in enumerate(steps):
+        last_of_action = i == len(steps) - 1 or steps[i + 1].action is not s.action
+        if s.action is None or not last_of_action:
+            continue
+        k += 1
+        if k % 7 == 0 or i == len(steps) - 1:  # a sample along the game, and the end
+            assert shown_state(s) == result_state(result(replay(record, upto=k))), (variant, k)
+    assert k == len(actions)
+    assert shown_state(steps[-1]) == result_state(result(replay(record)))
+
+
+def test_a_secret_choice_leaves_the_hand_and_shows_beside_it_until_the_reveal():
+    game = play_bot_game("base", ["random", "random"], seed=2, options={"rounds": 1})
+    steps = Replay(game).steps
+    first = next(s for s in steps if isinstance(s.event, ev.Selected))
+    card = first.action["card"]
+    p = first.event.player
+    assert card not in first.hands[p] and first.chosen[p] == card
+    reveal = next(s for s in steps if isinstance(s.event, ev.Revealed))
+    assert reveal.chosen == (None, None) and (card, p) in reveal.show.revealed
+
+
+def write_record(tmp_path, game) -> str:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    return str(path)
+
+
+def replay_app(path: str) -> BereApp:
+    args = build_parser().parse_args(["replay", path])
+    return BereApp(start_from_args(args), remember=False)
+
+
+async def test_bere_replay_steps_through_every_event_forward_and_back_to_the_json_state(tmp_path, capsys):
+    game = play_bot_game("base", ["random", "random"], seed=7, options={"rounds": 1})
+    path = write_record(tmp_path, game)
+    assert main(["replay", path, "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    app = replay_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.index == 0
+        steps = screen.replay.steps
+        for i in range(1, len(steps)):
+            await pilot.press("right")
+            assert screen.index == i
+            line = step_line(screen.replay, steps[i])
+            if line is not None:  # the log ends with the step's line (wrapped at the panel's width)
+                assert " ".join(screen.log_lines()).split()[-len(line.plain.split()):] == line.plain.split()
+        await pilot.press("right")  # the end stays the end
+        assert screen.index == len(steps) - 1
+        assert shown_state(screen.step) == result_state(printed)
+        text = screen_text(app)
+        assert "Ann" not in text  # (bots only: names from the record)
+        for row in printed["rows"]:
+            assert " ".join(str(c) for c in row["cards"]) in " ".join(
+                w.strip("•") for w in text.split())
+        for i in range(len(steps) - 2, -1, -1):
+            await pilot.press("left")
+            assert screen.index == i
+        await pilot.press("left")
+        assert screen.index == 0
+
+
+async def test_turn_and_round_keys_jump_to_the_reveal_and_the_deal(tmp_path):
+    game = play_bot_game("base", ["random", "random", "random"], seed=3, options={"rounds": 2})
+    app = replay_app(write_record(tmp_path, game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        steps = screen.replay.steps
+        await pilot.press("down")
+        assert isinstance(screen.step.event, ev.Revealed) and screen.step.event.turn == 1
+        await pilot.press("down")
+        assert isinstance(screen.step.event, ev.Revealed) and screen.step.event.turn == 2
+        await pilot.press("right", "up")  # back by a turn from inside a turn: that turn's reveal
+        assert isinstance(screen.step.event, ev.Revealed) and screen.step.event.turn == 2
+        await pilot.press("pagedown")
+        assert isinstance(screen.step.event, ev.Dealt) and screen.step.event.round == 2
+        assert screen.step.show.round == 2 and all(len(h) == 10 for h in screen.step.hands)
+        await pilot.press("pagedown")
+        assert screen.index == len(steps) - 1 and isinstance(screen.step.event, ev.GameOver)
+        await pilot.press("pageup")
+        assert screen.step.event.round == 2
+        await pilot.press("home")
+        assert screen.index == 0
+        await pilot.press("end")
+        assert screen.index == len(steps) - 1
+        # all hands are shown, with their owners
+        await pilot.press("home", "right")
+        text = screen_text(app)
+        assert "HANDS" in text
+        for p, hand in enumerate(screen.step.hands):
+            assert all(f"{c}•" in text for c in hand)
+
+
+async def test_a_bad_file_gives_one_error_line_and_no_traceback(tmp_path, capsys):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "bere-record/1", "variant":', encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and "broken.json" in err
+    assert "Traceback" not in err
+    assert main(["replay", str(tmp_path / "nowhere.json")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+async def test_replays_on_the_title_screen_open_a_finished_game_and_esc_goes_back():
+    games = [play_bot_game("base", ["random", "random"], seed=s, options={"rounds": 1}) for s in (1, 2)]
+    for g in games:
+        archive_finished(g)
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, TitleScreen)
+        menu = app.screen.query_one("#title-menu")
+        menu.highlighted = [menu.get_option_at_index(i).id for i in range(menu.option_count)].index("replays")
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayListScreen)
+        text = screen_text(app)
+        assert text.count("Base game") == 2 and "won" in text
+        await pilot.press("down", "enter")  # the older game
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.replay.game.record() == games[0].record()
+        await pilot.press("escape")
+        assert isinstance(app.screen, ReplayListScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_no_replays_yet_says_so():
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ReplayListScreen())
+        await pilot.pause()
+        assert "No finished games yet" in screen_text(app)
