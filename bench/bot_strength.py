@@ -6,20 +6,24 @@ Matches (4 players; the strong bot's seat moves round the table from game to gam
   anniv-heuristic  Anniversary,     strong vs three `heuristic`   (target: >= 40%)
 A shared victory counts as won (as in `bere sim`). Win rates carry a 95% Wilson interval.
 
-Speed: median and maximum time of the strong bot's decisions (all of them, also the forced ones with a single
-legal action, which take no time and are counted apart), rollouts per second inside decisions, and a raw
-rollout rate of fastsim (whole 4-player rounds, random cards) beside /work/shared/bench/naive_round.py's
-loop, measured in the same run.
+Speed: median and maximum wall time of the strong bot's decisions (forced ones, with a single legal action,
+are counted apart), rollouts per second inside decisions, and the raw rate of fastsim (whole 4-player base
+rounds, random cards, as the naive loop plays them) beside /work/shared/bench/naive_round.py, both in CPU time
+in this process, and the naive script's own output, all in the same run. The load average is printed: other
+processes on the machine slow the wall clock, and with `--clock wall` (the default) fewer rollouts fit into
+a decision; `--clock cpu` gives each decision the budget in CPU time of its own process instead.
 
-Usage: python bench/bot_strength.py [--games N] [--budget S] [--workers W] [--match NAME ...] [--seed S]
+Usage: python bench/bot_strength.py [--games N] [--budget S] [--clock wall|cpu] [--workers W] [--match ...]
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from math import sqrt
@@ -33,6 +37,7 @@ from bere_tui.bots.strong import StrongBot
 from bere_tui.engine import Game
 
 NAIVE = Path("/work/shared/bench/naive_round.py")
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 MATCHES = {
     "base-random": ("base", "random", 0.90),
@@ -53,61 +58,66 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def play_one(job: tuple) -> dict:
     """One game; returns whether the strong seat won, its score, the field's mean, and decision timings."""
-    match, g, seed, budget, iterations = job
+    match, g, seed, budget, iterations, clock = job
     variant, other, _target = MATCHES[match]
     seat = g % 4
     names = [other] * 4
     names[seat] = "strong"
     game = Game(variant, [{"name": f"{b} {i}", "bot": b} for i, b in enumerate(names)], seed=seed)
     bots = {p: make_bot(b, seed * 1000 + p) for p, b in enumerate(names)}
-    bots[seat] = StrongBot(seed * 1000 + seat, budget=budget, iterations=iterations)
-    times, forced, rollouts, search_time = [], 0, 0, 0.0
+    bots[seat] = StrongBot(seed * 1000 + seat, budget=budget, iterations=iterations, clock=CLOCKS[clock])
+    times, forced, rollouts, search_time, search_cpu = [], 0, 0, 0.0, 0.0
     while not game.finished:
         for p in deciders(game):
             view, legal = game.view(p), game.legal(p)
             if p == seat:
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 action = bots[p].choose(view, legal)
-                spent = time.perf_counter() - start
+                spent, cpu = time.perf_counter() - start, time.process_time() - cpu
                 if len(legal) == 1:
                     forced += 1
                 else:
                     times.append(spent)
                     rollouts += bots[p].rollouts
                     search_time += spent
+                    search_cpu += cpu
             else:
                 action = bots[p].choose(view, legal)
             game.apply(action)
     totals = game.totals()
     return {"won": seat in game.winners, "alone": game.winners == (seat,), "score": totals[seat],
             "field": sum(totals[q] for q in range(4) if q != seat) / 3, "times": times, "forced": forced,
-            "rollouts": rollouts, "search_time": search_time}
+            "rollouts": rollouts, "search_time": search_time, "search_cpu": search_cpu}
 
 
 def naive_rate(seconds: float) -> float:
+    """naive_round.py's own loop, timed here in CPU time."""
     spec = importlib.util.spec_from_file_location("naive_round", NAIVE)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     rng = random.Random(1)
-    count, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        mod.play_round(4, rng)
-        count += 1
-    return count / (time.perf_counter() - start)
+    return _rate(lambda: mod.play_round(4, rng), seconds)
 
 
-def fastsim_rate(seconds: float) -> float:
-    """Whole 4-player base rounds in fastsim, dealt and played like the naive loop (random cards)."""
-    rng = random.Random(1)
-    rnd = rng.random
-    count, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        deck = list(range(1, 105))
-        rng.shuffle(deck)
-        t = Table(4, [[c] for c in deck[40:44]], [deck[i * 10:(i + 1) * 10] for i in range(4)])
-        play_turns(t, rnd, pick_random)
+def fastsim_round(rng: random.Random) -> None:
+    """One whole 4-player base round in fastsim, dealt and played like the naive loop (random cards)."""
+    deck = list(range(1, 105))
+    rng.shuffle(deck)
+    t = Table(4, [[c] for c in deck[40:44]], [deck[i * 10:(i + 1) * 10] for i in range(4)])
+    play_turns(t, rng.random, pick_random)
+
+
+def _rate(play, seconds: float) -> float:
+    count, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        play()
         count += 1
-    return count / (time.perf_counter() - start)
+    return count / (time.process_time() - start)
+
+
+def naive_script() -> str:
+    out = subprocess.run([sys.executable, str(NAIVE), "4", "2"], capture_output=True, text=True, check=False)
+    return out.stdout.strip() or out.stderr.strip()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,18 +125,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100, help="games per match (default 100)")
     ap.add_argument("--budget", type=float, default=0.1, help="strong bot's seconds per decision (default 0.1)")
     ap.add_argument("--iterations", type=int, default=5000, help="cap on worlds per decision")
+    ap.add_argument("--clock", choices=list(CLOCKS), default="wall", help="the budget's clock (default wall)")
     ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     ap.add_argument("--match", nargs="*", choices=list(MATCHES), default=list(MATCHES))
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
 
-    print(f"strong bot: budget {args.budget:g} s per decision, at most {args.iterations} worlds; "
-          f"{args.workers} worker process(es)")
-    print(f"raw speed (one process): naive_round.py {naive_rate(2.0):,.0f} rounds/s;"
-          f" fastsim (random cards) {fastsim_rate(2.0):,.0f} rounds/s")
+    print(f"strong bot: budget {args.budget:g} s ({args.clock} clock) per decision, at most {args.iterations}"
+          f" worlds; {args.workers} worker process(es); load average {os.getloadavg()[0]:.1f}")
+    print(f"naive_round.py 4 2 (its own wall clock): {naive_script()}")
+    rng = random.Random(1)
+    print(f"CPU time, one process: naive loop {naive_rate(2.0):,.0f} rounds/s;"
+          f" fastsim, same rounds {_rate(lambda: fastsim_round(rng), 2.0):,.0f} rounds/s")
     for match in args.match:
         start = time.perf_counter()
-        jobs = [(match, g, args.seed * 100_000 + g, args.budget, args.iterations) for g in range(args.games)]
+        jobs = [(match, g, args.seed * 100_000 + g, args.budget, args.iterations, args.clock)
+                for g in range(args.games)]
         if args.workers > 1:
             with Pool(args.workers) as pool:
                 results = pool.map(play_one, jobs, chunksize=1)
@@ -140,8 +154,10 @@ def main(argv: list[str] | None = None) -> int:
         times = [t for r in results for t in r["times"]]
         rollouts = sum(r["rollouts"] for r in results)
         search = sum(r["search_time"] for r in results)
+        search_cpu = sum(r["search_cpu"] for r in results)
         variant, other, target = MATCHES[match]
-        print(f"\n{match}: {variant}, strong vs 3 {other}, {n} games in {wall:.0f} s")
+        print(f"\n{match}: {variant}, strong vs 3 {other}, {n} games in {wall:.0f} s"
+              f" (load average {os.getloadavg()[0]:.1f})")
         print(f"  won {wins}/{n} = {wins / n:.1%}  (95% CI {lo:.1%}..{hi:.1%}; target >= {target:.0%};"
               f" alone {alone}/{n})")
         print(f"  mean final score: strong {statistics.mean(r['score'] for r in results):.1f},"
@@ -149,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         if times:
             print(f"  decisions searched: {len(times)} (+{sum(r['forced'] for r in results)} forced);"
                   f" median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms;"
-                  f" {rollouts / search:,.0f} rollouts/s")
+                  f" {rollouts / search:,.0f} rollouts/s ({rollouts / search_cpu:,.0f} per CPU second);"
+                  f" {rollouts / len(times):,.0f} rollouts per decision")
     return 0
 
 

@@ -17,17 +17,18 @@ MIN_WORLDS = 12
 CHECK_EVERY = 4
 
 
-def race(n_options: int, make_world, value, budget: float | None, iterations: int | None) -> tuple[int, int]:
+def race(n_options: int, make_world, value, budget: float | None, iterations: int | None,
+         clock=time.perf_counter) -> tuple[int, int]:
     """Index of the option with the lowest mean `value(world, option)` and the number of worlds played.
 
     `make_world(k)` builds the k-th world; stop when `iterations` worlds are played, when `budget` seconds have
-    passed (after at least one world), or when one option is left.
+    passed on `clock` (after at least one world), or when one option is left.
     """
     if n_options == 1:
         return 0, 0
     live = list(range(n_options))
     results: list[list[float]] = [[] for _ in range(n_options)]
-    deadline = time.perf_counter() + budget if budget is not None else None
+    deadline = clock() + budget if budget is not None else None
     k = 0
     while True:
         world = make_world(k)
@@ -36,7 +37,7 @@ def race(n_options: int, make_world, value, budget: float | None, iterations: in
         k += 1
         if iterations is not None and k >= iterations:
             break
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline is not None and clock() >= deadline:
             break
         if k >= MIN_WORLDS and k % CHECK_EVERY == 0:
             live = _prune(live, results, k)
