@@ -76,6 +76,10 @@ def card_places(view: View) -> CardPlaces:
         add(_("{name}'s bull pile").format(name=pv.name), pv.pile)
         add(_("{name}: set aside").format(name=pv.name), pv.set_aside)
     seen = {c for _place, cards in groups for c in cards}
+    for card, p in view.revealed:  # A-REP-1: a revealed card replaced goes back to its owner's hand
+        if card not in seen:
+            add(_("{name}'s hand, shown this turn").format(name=view.players[p].name), [card])
+    seen = {c for _place, cards in groups for c in cards}
     unseen = tuple(c for c in range(1, in_play + 1) if c not in seen)
     secret: tuple[str, ...] = ()
     if view.variant == "pro":
