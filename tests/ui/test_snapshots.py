@@ -14,7 +14,8 @@ from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.seating import Seat, TableSetup
 
 
-def test_title(snap_compare):
+def test_title(snap_compare, monkeypatch, tmp_path):
+    monkeypatch.setenv("BERE_DATA_DIR", str(tmp_path))  # no autosave, no history: the first start
     assert snap_compare(BereApp(Start("title"), speed="off", remember=False))
 
 

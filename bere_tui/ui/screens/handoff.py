@@ -1,5 +1,9 @@
 """Pass-the-laptop: before a person's secret decision, name who must take the keyboard and show nothing secret
-(B10). Their hand appears only when they press Enter."""
+(B10). Their hand appears only when they press Enter.
+
+The notice sits at the bottom, where the hand will appear, so the public table stays in view while the
+keyboard changes hands (the last placements of the turn can still be read).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from bere_tui.i18n import _
@@ -23,9 +27,11 @@ def reason_text(do: str) -> str:
     }.get(do, _("to decide"))
 
 
-class HandoffScreen(DismissOnce, Screen[None]):
+class HandoffScreen(DismissOnce, ModalScreen[None]):
     BINDINGS = [
         Binding("enter,space", "ready", _("show my hand"), show=True),
+        Binding("question_mark,f1", "app.help", _("help"), show=True),
+        Binding("q", "app.ask_quit", _("quit"), show=True),
     ]
 
     def __init__(self, name: str, do: str, round_: int, turn: int) -> None:
@@ -36,15 +42,15 @@ class HandoffScreen(DismissOnce, Screen[None]):
         self.turn = turn
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="handoff"):
-            yield Static(_("Round {round}, turn {turn}").format(round=self.round, turn=self.turn),
-                         classes="dim")
+        with Vertical(classes="bottom-panel", id="handoff"):
             title = Text(_("Pass the keyboard to {name}").format(name=self.who), style="bold")
-            yield Static(title, classes="dialog-title", id="handoff-title")
-            yield Static(_("{name}, make sure nobody else can see the screen, then press Enter {why}.")
+            title.append("  " + _("round {round}, turn {turn}").format(round=self.round, turn=self.turn),
+                         style="dim")
+            yield Static(title, id="handoff-title")
+            yield Static(_("{name}, when nobody else can see the screen, press Enter {why}.")
                          .format(name=self.who, why=reason_text(self.do)))
             yield Static(Text(" " + _("I am {name}: show my hand").format(name=self.who) + " ",
-                              style="bold reverse"), classes="dialog-default", id="handoff-ready")
+                              style="bold reverse"), id="handoff-ready")
         yield KeyBar()
 
     def action_ready(self) -> None:

@@ -52,7 +52,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text(_("NEW GAME"), style="bold"), id="setup-title")
-        with VerticalScroll(id="setup-form"):
+        with VerticalScroll(id="setup-form", can_focus=False):
             with Horizontal(classes="field"):
                 yield Label(_("Variant"), classes="field-label")
                 variants = list(VARIANTS)
@@ -63,7 +63,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
                 yield Cycler(list(range(2, 11)), [str(n) for n in range(2, 11)], len(self.setup.seats),
                              id="seat-count")
                 yield Label(_("people pass the keyboard; bots play themselves"), classes="field-note")
-            yield VerticalScroll(id="seats")
+            yield VerticalScroll(id="seats", can_focus=False)
             with Horizontal(classes="field", id="target-field"):
                 yield Label(_("Target"), classes="field-label")
                 yield Input(str(self.setup.target) if self.setup.target else "", placeholder="66",

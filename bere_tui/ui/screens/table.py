@@ -216,7 +216,7 @@ class TableScreen(Screen[None]):
         marks = {p: "+" for p in range(len(s.names)) if p not in waiting}
         for p in [q for q in waiting if not s.is_bot(q)]:
             self.set_marks({**marks, p: ">"})
-            others = [s.names[q] for q in waiting if q != p and q not in chosen]
+            others = [s.names[q] for q in waiting if q != p and q not in chosen and not s.is_bot(q)]
             self.set_status(_("{name} is choosing a card.").format(name=s.names[p]) +
                             (" " + _("Then: {names}.").format(names=names_and(others)) if others else ""))
             await self.apply(await self.ask_person(p))
