@@ -136,6 +136,10 @@ async def test_turn_and_round_keys_jump_to_the_reveal_and_the_deal(tmp_path):
         assert screen.index == len(steps) - 1 and isinstance(screen.step.event, ev.GameOver)
         await pilot.press("pageup")
         assert screen.step.event.round == 2
+        await pilot.press("[")  # the same on keyboards without PgUp/PgDn
+        assert screen.index == 0
+        await pilot.press("]")
+        assert screen.step.event.round == 2
         await pilot.press("home")
         assert screen.index == 0
         await pilot.press("end")
