@@ -78,6 +78,11 @@ def test_the_base_lessons_show_what_rules_8_asks_for():
     before = evs[:evs.index(taken)]
     assert any(isinstance(e, Placed) and e.player != 0 and e.row == taken.row for e in before)
     assert len(cat.find("order").record["actions"]) > 0  # the row was filled in the prelude
+    # ...and a low card of another player started a row, so the learner's low card went there instead of
+    # taking a row (B6): an earlier card changed a later card's row
+    low = next(e for e in evs if isinstance(e, RowTaken) and e.reason == "low" and e.player != 0)
+    after = evs[evs.index(low):]
+    assert any(isinstance(e, Placed) and e.player == 0 and e.row == low.row and not e.new_row for e in after)
     win = cat.find("win")
     assert any("bullhead" in s.say and "number" in s.say for s in win.steps)
 
