@@ -112,9 +112,11 @@ class Teller:
                     if ev.special in ("seven_nimmt", "stop") else " " + _("Into row {row}.").format(row=f["row"] + 1)
             return text
         if isinstance(ev, Cancelled):
-            return (_("You set aside the {positive} and {n} more cards: they will not score (A-NP-1).") if you else
-                    _("{name} sets aside the {positive} and {n} more cards (A-NP-1).")).format(
-                name=name, positive=ev.positive, n=len(ev.cancelled))
+            n = len(ev.cancelled)
+            more = ngettext("{n} more card", "{n} more cards", n).format(n=n)
+            return (_("You set aside the {positive} and {more}: they will not score (A-NP-1).") if you else
+                    _("{name} sets aside the {positive} and {more} (A-NP-1).")).format(
+                name=name, positive=ev.positive, more=more)
         if isinstance(ev, Swapped):
             return (_("You discard {special} and draw a new special card (A5).") if you else
                     _("{name} discards {special} and draws a special card (A5).")).format(

@@ -37,6 +37,8 @@ def next_decision(do: str) -> str:
         return _("Then you would choose which cards Negative = Positive cancels (A-NP-1).")
     if do == "swap":
         return _("Then you could swap a special card (A5).")
+    if do == "draft":
+        return _("Then you would pick your next card (P2).")
     return _("Then you would decide again.")
 
 

@@ -131,3 +131,30 @@ def test_practice_seeds_give_different_deals():
 def test_the_other_seats_wait_for_the_learner():
     run = LessonRun(lesson("rows"))
     assert deciders(run.game) == [0]  # the scripted seats have chosen already
+
+
+def test_every_other_move_of_every_lesson_is_explained():
+    """At each decision of each lesson, every legal move the lesson did not ask for gets an explanation from a
+    copy of the game, and the game itself is unchanged."""
+    checked = 0
+    for lesson in load_catalogue("en").lessons:
+        if lesson.practice is not None:
+            continue
+        run = LessonRun(lesson)
+        while True:
+            beat = run.next_beat()
+            if beat.kind == "done":
+                break
+            if beat.kind != "ask":
+                continue
+            want = run.expected()
+            before = run.game.record()
+            for action in run.game.legal(run.learner)[:12]:
+                if same_action(action, want):
+                    continue
+                verdict = run.submit(action)
+                assert not verdict.accepted and verdict.explanation.strip(), (lesson.id, action)
+                assert run.game.record() == before
+                checked += 1
+            assert run.submit(want).accepted
+    assert checked > 100

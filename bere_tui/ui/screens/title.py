@@ -1,5 +1,5 @@
 """The title screen: Continue (when an unfinished game was autosaved; then it is the highlighted choice),
-New game, Teach me (when the walkthrough exists), Rules, Replays, History, Quit."""
+New game, Teach me (when the walkthrough exists), Rules, Replays, History, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from bere_tui.i18n import _
 from bere_tui.ui.saving import continue_game, continue_offered
 from bere_tui.ui.screens.history import HistoryScreen, title_line
 from bere_tui.ui.screens.replay_list import ReplayListScreen
+from bere_tui.ui.screens.settings_screen import SettingsScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
@@ -40,7 +41,8 @@ class TitleScreen(Screen[None]):
             if self.teach_available:
                 options.append(Option(_("Teach me"), id="teach"))
             options += [Option(_("Rules"), id="rules"), Option(_("Replays"), id="replays"),
-                        Option(_("History"), id="history"), Option(_("Quit"), id="quit")]
+                        Option(_("History"), id="history"), Option(_("Settings"), id="settings"),
+                        Option(_("Quit"), id="quit")]
             yield ChoiceList(*options, id="title-menu")
             yield Static(title_line(self.app), id="title-history", classes="dim")
         yield KeyBar()
@@ -57,6 +59,8 @@ class TitleScreen(Screen[None]):
             self.app.push_screen(ReplayListScreen())
         elif choice == "history":
             self.app.push_screen(HistoryScreen())
+        elif choice == "settings":
+            self.app.push_screen(SettingsScreen())
         elif choice == "new":
             self.app.open_setup()
         elif choice == "teach":
