@@ -1,0 +1,76 @@
+"""Settings (from the title screen): placement speed, colour theme, ASCII cards by default, asking before
+quitting. A change applies at once (ASCII from the next start) and is saved to the settings file."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Static
+
+from bere_tui.i18n import _
+from bere_tui.storage import ANIMATION_SPEEDS, settings_path
+from bere_tui.ui.widgets.cycler import Cycler
+
+#: themes offered first (Textual's own names); any other installed theme follows
+THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "dracula", "monokai", "solarized-light")
+
+
+def yes_no() -> tuple[list[bool], list[str]]:
+    return [True, False], [_("yes"), _("no")]
+
+
+class SettingsScreen(Screen[None]):
+    CSS_PATH = "settings_screen.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,j", "app.focus_next", _("next"), show=False),
+        Binding("up,k", "app.focus_previous", _("previous"), show=False),
+        Binding("escape,enter", "back", _("back"), show=True),
+    ]
+
+    def compose(self) -> ComposeResult:
+        from bere_tui.ui.app import speed_label
+
+        settings = self.app.settings
+        themes = [t for t in THEMES if t in self.app.available_themes]
+        themes += sorted(t for t in self.app.available_themes if t not in themes)
+        yes = yes_no()
+        fields = [
+            (_("Placement speed"), Cycler(list(ANIMATION_SPEEDS), [speed_label(s) for s in ANIMATION_SPEEDS],
+                                          settings.animation, id="animation"), ""),
+            (_("Colours"), Cycler(themes, themes, self.app.theme, id="theme"), ""),
+            (_("ASCII cards"), Cycler(*yes, settings.ascii, id="ascii"),
+             _("as --ascii, from the next start")),
+            (_("Ask before quitting"), Cycler(*yes, settings.confirm_quit, id="confirm_quit"),
+             _("the game is autosaved anyway")),
+        ]
+        yield Static(Text(_("SETTINGS"), style="bold"), id="settings-title")
+        with Vertical(id="settings-form"):
+            for label, cycler, note in fields:
+                with Horizontal(classes="field"):
+                    yield Label(label, classes="field-label")
+                    yield cycler
+                    yield Label(note, classes="field-note")
+            yield Static(_("Up/down: a setting; left/right: change it; Enter or Esc: back. Saved in {file}.")
+                         .format(file=settings_path(self.app.config)), id="settings-help", classes="dim")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#animation", Cycler).focus()
+
+    def on_cycler_changed(self, message: Cycler.Changed) -> None:
+        message.stop()
+        app, key, value = self.app, message.cycler.id, message.value
+        if key == "animation":
+            app.speed = value
+        elif key == "theme":
+            app.theme = value
+        setattr(app.settings, key, value)
+        app._save_settings()  # (the app's one way to write them; it tells when it cannot)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
