@@ -27,6 +27,8 @@ def keys_table() -> list[tuple[str, str]]:
         (_("Esc"), _("go back (hide your hand again, close this help)")),
         (_("? or F1"), _("this help and the rules")),
         (_("s"), _("on the table: speed of the placements")),
+        (_("t"), _("card tracker: cards seen this round, unseen ones")),
+        (_("ctrl+s"), _("save the game to a file")),
         (_("q"), _("quit (asks first)")),
     ]
 
