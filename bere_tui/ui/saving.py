@@ -97,8 +97,9 @@ def continue_game(app) -> None:
     try:
         game = load_autosave()
     except BadSaveError as exc:
-        kept = _("It is kept as {file}; the next game starts afresh.").format(file=exc.kept_as or exc.path)
-        app.push_screen(NoticeScreen(_("The saved game cannot be continued"), f"{exc}\n\n{kept}"),
+        # the message names the file, the problem and the name it is kept under (never overwritten)
+        then = _("A new game can start from the title screen.")
+        app.push_screen(NoticeScreen(_("The saved game cannot be continued"), f"{exc}\n\n{then}"),
                         lambda _result: app.open_title())
         return
     except StorageError as exc:
