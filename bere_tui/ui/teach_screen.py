@@ -351,6 +351,9 @@ class LessonScreen(DismissOnce, Screen[str]):
         self.show.apply(event)
         if isinstance(event, ev.RowTaken) and event.removed:
             self.show.taken = None  # the row is gone (A-5TH-2): no other row is marked taken
+        if isinstance(event, ev.Placed) and all(c != event.card for c, _p in self.show.revealed):
+            # A-REP-1: a replacement was placed; its owner's revealed card is done with
+            self.show.done.update(c for c, p in self.show.revealed if p == event.player)
         # the tracker follows special cards exactly, so the rows are right at every step (teach.tracker)
         self.show.rows = [RowShow(list(r.cards), 6 if r.seven else 5, r.seven, r.stop, r.fifth, r.parity)
                           for r in self.teller.tracker.rows]
