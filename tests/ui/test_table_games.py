@@ -3,7 +3,7 @@ hand-offs happen, and a 4-player Pro game with its open draft (P2). Enter alone 
 
 from __future__ import annotations
 
-from uitools import press_until, screen_text, shown_cards, table_app
+from uitools import press_until, screen_text, shown_cards, table_app, wait_for
 
 from bere_tui.engine import HEADS
 from bere_tui.ui.prompts.draft import DraftPrompt
@@ -43,6 +43,7 @@ async def test_two_people_play_a_whole_base_game_with_enter_alone():
         assert f"{winner} wins" in text or "share the win" in text
         # Enter on the results starts a new game with the same seats
         await pilot.press("enter")
+        await wait_for(pilot, lambda: app.game is not game)
         assert app.game is not game and [p["name"] for p in app.game.players] == ["Ann", "Ben"]
 
 
@@ -83,16 +84,19 @@ async def test_the_low_card_prompt_offers_every_row_with_the_cheapest_highlighte
         await pilot.press("4", "enter")  # digits pick a row directly
         taken = [a for a in app.game.actions if a["do"] == "take_row"]
         assert taken[-1] == {"player": 0, "do": "take_row", "row": 3}
+        await press_until(pilot, lambda: isinstance(app.screen, SelectPrompt))
+        # the table under the next prompt is drawn up to date: the log names the take
+        assert "Ann takes row 4" in screen_text(app)
 
 
 async def test_esc_hides_the_hand_and_goes_back_to_the_hand_off():
     app = table_app("base", players=("Ann", "Ben"), seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
-        assert isinstance(app.screen, SelectPrompt)
+        await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt))
         ann = list(app.game.hands[0])
         assert shown_cards(screen_text(app), ann) == set(ann)
         await pilot.press("escape")
-        assert isinstance(app.screen, HandoffScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
         assert shown_cards(screen_text(app), ann) == set()
         assert app.game.actions == []

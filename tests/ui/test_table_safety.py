@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from textual import events
-from uitools import press_until, screen_text, shown_cards, table_app
+from uitools import press_until, screen_text, shown_cards, table_app, wait_for
 
 from bere_tui.ui.prompts.select import SelectPrompt
 from bere_tui.ui.screens.dialogs import TooSmallScreen
@@ -50,7 +50,7 @@ async def test_too_small_notice_comes_and_goes_and_the_game_resumes():
     app = table_app(players=("Ann", "Ben"), seed=6)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
-        assert isinstance(app.screen, SelectPrompt)
+        await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt))
         await pilot.resize_terminal(40, 12)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
@@ -66,17 +66,16 @@ async def test_too_small_notice_comes_and_goes_and_the_game_resumes():
         await pilot.press("enter")
         assert len(app.game.actions) == 1  # the game goes on where it stood
         await pilot.resize_terminal(100, 40)
-        await pilot.pause()
-        assert isinstance(app.screen, HandoffScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
 
 
 async def test_ten_players_fit_at_80x24():
     names = ("Ann", "Ben", "Cid", "Dot", "Eve")
     app = table_app(players=names, bots=("random",) * 5, seed=9)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(len(names) * 2):  # hand-off and choice of each person: then the reveal of ten cards
-            await pilot.press("enter")
-        await pilot.pause()
+        # a hand-off and a choice for each person: then the reveal of ten cards
+        await press_until(pilot, lambda: app.game.view(None).revealed)
+        await pilot.pause(0.1)
         text = screen_text(app)
         for name in names + ("Fay", "Gus", "Hal", "Ivy", "Jon"):
             assert name in text

@@ -68,3 +68,14 @@ async def press_until(pilot, done, key: str = "enter", limit: int = 400) -> int:
             return n
         await pilot.press(key)
     raise AssertionError(f"still not done after {limit} presses of {key}")
+
+
+async def wait_for(pilot, done, timeout: float = 5.0) -> None:
+    """Let the app run until `done()` holds (the table draws itself before it pushes the next prompt)."""
+    import time
+
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.02)

@@ -196,10 +196,19 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ the game loop
 
+    async def settle(self) -> None:
+        """Wait until the table is the screen on top and has drawn its last changes. A screen pushed over it
+        shows it as it was last drawn, so a prompt pushed at once would cover a stale table."""
+        await self.app.wait_ready(self)
+        drawn = asyncio.Event()
+        self.query_one("#table-header").refresh()  # something to draw, so that a refresh comes at all
+        self.call_after_refresh(drawn.set)
+        await drawn.wait()
+
     async def play(self) -> None:
         game = self.game
         while not game.finished:
-            await self.app.wait_ready(self)
+            await self.settle()
             if game.pending["do"] == "select":
                 await self.select_turn()
             else:
@@ -263,14 +272,15 @@ class TableScreen(Screen[None]):
         s, game = self.session, self.game
         do = game.pending["do"]
         while True:
-            await self.app.wait_ready(self)
+            await self.settle()
             handoff = s.needs_handoff(p, do)
             if handoff:
                 before = self._status
                 self.set_status(_("Waiting for {name} to take the keyboard.").format(name=s.names[p]))
+                await self.settle()
                 await self.app.push_screen_wait(HandoffScreen(s.names[p], do, game.round, game.turn))
                 self.set_status(before)
-                await self.app.wait_ready(self)
+                await self.settle()
             s.holder = p
             view, legal = game.view(p), game.legal(p)
             try:
@@ -323,7 +333,7 @@ class TableScreen(Screen[None]):
             if isinstance(event, ev.RoundScored) and not over:
                 self.set_animating(False)
                 await self.pause(1.0)
-                await self.app.wait_ready(self)
+                await self.settle()
                 totals = list(event.totals)
                 await self.app.push_screen_wait(RoundSummaryScreen(
                     event.round, s.names, s.levels, list(event.scores), totals, self.ascii))
@@ -361,7 +371,7 @@ class TableScreen(Screen[None]):
         s, game = self.session, self.game
         keep_finished(self.app, game)
         self.update_hand()
-        await self.app.wait_ready(self)
+        await self.settle()
         rounds = [list(r) for r in game.scores]
         choice = await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, rounds, list(game.winners),
                                                                 self.ascii))
