@@ -5,11 +5,13 @@ after a deliberate change of the look, and look at the new files before committi
 from __future__ import annotations
 
 import pytest
-from uitools import last_turn, press_until, table_app
+from uitools import last_turn, press_on, press_until, table_app, wait_for
 
 from bere_tui.ui.app import BereApp, Start
+from bere_tui.ui.prompts.select import SelectPrompt
 from bere_tui.ui.prompts.take_row import TakeRowPrompt
 from bere_tui.ui.screens import table as table_module
+from bere_tui.ui.screens.handoff import HandoffScreen
 from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.seating import Seat, TableSetup
 
@@ -25,18 +27,30 @@ def test_setup(snap_compare):
 
 
 def test_hand_off(snap_compare):
-    assert snap_compare(table_app(players=("Ann", "Ben"), bots=("heuristic",), seed=3))
+    async def handed_off(pilot):
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandoffScreen))
+
+    assert snap_compare(table_app(players=("Ann", "Ben"), bots=("heuristic",), seed=3), run_before=handed_off)
 
 
 def test_selection(snap_compare):
-    assert snap_compare(table_app(players=("Ann", "Ben"), bots=("heuristic",), seed=3), press=["enter"])
+    async def show_hand(pilot):
+        await press_on(pilot, HandoffScreen, "enter")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, SelectPrompt))
+
+    assert snap_compare(table_app(players=("Ann", "Ben"), bots=("heuristic",), seed=3), run_before=show_hand)
 
 
 def test_reveal(snap_compare, monkeypatch):
     # The reveal stays on screen for a long step, so the snapshot catches it before the first placement.
     monkeypatch.setitem(table_module.STEP_SECONDS, "slow", 1000.0)
     app = table_app(players=("Ann",), bots=("heuristic", "random"), seed=3, speed="slow")
-    assert snap_compare(app, press=["right", "enter"])
+
+    async def revealed(pilot):
+        await press_on(pilot, SelectPrompt, "right", "enter")
+        await wait_for(pilot, lambda: app.game.view(None).revealed)
+
+    assert snap_compare(app, run_before=revealed)
 
 
 def test_low_card_row_choice(snap_compare):

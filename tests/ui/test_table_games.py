@@ -3,7 +3,7 @@ hand-offs happen, and a 4-player Pro game with its open draft (P2). Enter alone 
 
 from __future__ import annotations
 
-from uitools import press_until, screen_text, shown_cards, table_app, wait_for
+from uitools import press_on, press_until, screen_text, shown_cards, table_app, wait_for
 
 from bere_tui.engine import HEADS
 from bere_tui.ui.prompts.draft import DraftPrompt
@@ -92,7 +92,7 @@ async def test_the_low_card_prompt_offers_every_row_with_the_cheapest_highlighte
 async def test_esc_hides_the_hand_and_goes_back_to_the_hand_off():
     app = table_app("base", players=("Ann", "Ben"), seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
+        await press_on(pilot, HandoffScreen, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt))
         ann = list(app.game.hands[0])
         assert shown_cards(screen_text(app), ann) == set(ann)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from textual import events
-from uitools import press_until, screen_text, shown_cards, table_app, wait_for
+from uitools import press_on, press_until, screen_text, shown_cards, table_app, wait_for
 
 from bere_tui.ui.prompts.select import SelectPrompt
 from bere_tui.ui.screens.dialogs import TooSmallScreen
@@ -36,7 +36,7 @@ async def test_no_hidden_hand_shows_outside_its_owners_prompt():
 async def test_one_person_sees_their_own_hand_on_the_table_and_no_bots_hand():
     app = table_app(players=("Ann",), bots=("random", "random"), seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # Ann's first choice; the bots choose and the turn is resolved
+        await press_on(pilot, SelectPrompt, "enter")  # Ann's first choice; the bots choose, the turn resolves
         await press_until(pilot, lambda: isinstance(app.screen, SelectPrompt))
         table = app.screen_stack[1]
         assert isinstance(table, TableScreen)
@@ -49,7 +49,7 @@ async def test_one_person_sees_their_own_hand_on_the_table_and_no_bots_hand():
 async def test_too_small_notice_comes_and_goes_and_the_game_resumes():
     app = table_app(players=("Ann", "Ben"), seed=6)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
+        await press_on(pilot, HandoffScreen, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt))
         await pilot.resize_terminal(40, 12)
         await pilot.pause()

@@ -79,3 +79,10 @@ async def wait_for(pilot, done, timeout: float = 5.0) -> None:
         if time.monotonic() > end:
             raise AssertionError("timed out waiting for the app")
         await pilot.pause(0.02)
+
+
+async def press_on(pilot, screen_type, *keys: str) -> None:
+    """Wait until a screen of `screen_type` is on top, then press `keys` (the game loop shows its screens a
+    moment after the keys that led to them)."""
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, screen_type))
+    await pilot.press(*keys)
