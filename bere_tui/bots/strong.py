@@ -9,7 +9,8 @@ that would otherwise hurt a rival counts too.
 What is simulated, per decision:
 - select, take_row (B6), draft (Pro): every option, in rollouts to the end of the round.
 - special (Anniversary): every option is first played out on the known rows and the revealed cards still to
-  place this turn; the few best, and "no special card", are then searched like a card. In rollouts every
+  place this turn; when none beats "no special card" there, no card is played; else the few best, and "no
+  special card", are searched like a card. In rollouts every
   player (the opponents with special cards dealt from those unseen) plays a special card by a simple policy
   when about to take a row (fastsim.rollout_special). Special cards held at the end of round 1 count
   `carry` bullheads each, as they serve again in round 2 (A6).
@@ -255,7 +256,11 @@ class StrongBot(Bot):
                 t.place(q, c)
             return self._score(t, me)
 
-        shortlist = [0] + sorted(range(1, len(legal)), key=quick)[:SPECIAL_SHORTLIST]
+        scores = {i: quick(i) for i in range(len(legal))}
+        ranked = sorted(range(1, len(legal)), key=scores.__getitem__)
+        if scores[ranked[0]] >= scores[0]:
+            return legal[0]  # no special card does better this turn: keep them all (no search)
+        shortlist = [0] + ranked[:SPECIAL_SHORTLIST]
         action = legal[shortlist[self._placement_search(view, [legal[i] for i in shortlist], apply)]]
         if action["card"] == "negative_positive":
             self._np_card = (view.round, view.turn, card)
