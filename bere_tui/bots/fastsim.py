@@ -24,8 +24,7 @@ class Table:
     """One round in progress. `par[r]` is -1 (no EVEN/ODD card), 0 (EVEN) or 1 (ODD); `marked` is True while a
     Stop or the EVEN/ODD card lies out, so that the plain rows of the base game take the short path."""
 
-    __slots__ = ("n", "rows", "caps", "stops", "par", "fifth", "hands", "pens", "marked", "parity_game",
-                 "specials")
+    __slots__ = ("caps", "fifth", "hands", "marked", "n", "par", "parity_game", "pens", "rows", "specials", "stops")
 
     def __init__(self, n, rows, hands, caps=None, stops=None, par=None, fifth=False, pens=None, specials=None):
         self.n = n

@@ -33,7 +33,7 @@ def replay_turn(t: Table, actions: list[dict]) -> None:
     plays = sorted((a["card"], a["player"]) for a in actions if a["do"] == "select")
     rest = [a for a in actions if a["do"] != "select"]
     for card, p in plays:
-        def next_is(do):
+        def next_is(do, p=p):
             return rest and rest[0]["do"] == do and rest[0]["player"] == p
 
         special = rest.pop(0) if next_is("special") else None
