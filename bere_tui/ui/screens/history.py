@@ -12,10 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from bere_tui.i18n import _, ngettext
 from bere_tui.storage import PlayerStats, StorageError, player_stats
+from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.words import bot_name, variant_name
 
 #: how many people the title line names when no table was set up yet
@@ -97,7 +98,7 @@ class HistoryScreen(Screen[None]):
                 yield Static(history_table(stats, getattr(self.app, "ascii", False)), id="history-table")
             else:
                 yield Static(_("No finished games yet."), id="history-empty")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#history-box").focus()

@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
 from bere_tui.storage import MAX_REPLAYS, ReplayInfo, StorageError, list_replays, load_file
 from bere_tui.ui.saving import open_replay
 from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.words import variant_name
 
 
@@ -47,7 +48,7 @@ class ReplayListScreen(Screen[None]):
             else:
                 yield Static(_("No finished games yet. Every game played to the end is kept here (the last "
                                "{n}).").format(n=MAX_REPLAYS), id="replays-empty")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         for menu in self.query(ChoiceList):

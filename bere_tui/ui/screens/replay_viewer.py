@@ -14,19 +14,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Static
 
 from bere_tui.engine import events as ev
 from bere_tui.i18n import _
 from bere_tui.ui.cardtext import card_label
 from bere_tui.ui.eventlog import describe
 from bere_tui.ui.replay_steps import Replay, Step
+from bere_tui.ui.widgets.keybar import KeyBar
+from bere_tui.ui.widgets.log import GameLog
 from bere_tui.ui.widgets.reveal import RevealView
 from bere_tui.ui.widgets.rows import RowsView
 from bere_tui.ui.widgets.scores import ScoreBoard
 from bere_tui.ui.words import special_name, variant_name
 
-#: how many steps back the log panel is written (it shows the last dozen lines; more scroll back)
+#: how many steps back the log panel is written (it shows the last dozen lines)
 LOG_STEPS = 80
 
 
@@ -59,26 +61,32 @@ def step_line(replay: Replay, step: Step, ascii: bool = False) -> Text | None:
     return Text(_("{name} decides").format(name=who))
 
 
-def hands_text(replay: Replay, step: Step, ascii: bool = False) -> Text:
-    """Every player's hand at this step, the card chosen this turn beside it, and (Anniversary) special cards."""
-    width = max(len(n) for n in replay.names) + 1
-    out = Text(_("HANDS (a replay shows them all)"), style="bold")
+def hands_text(replay: Replay, step: Step, ascii: bool = False, width: int = 78) -> Text:
+    """Every player's hand at this step, the card chosen this turn beside it, and (Anniversary) the special
+    cards: on the same line when it has room, else on a line of their own."""
+    indent = max(len(n) for n in replay.names) + 1
+    lines = [Text(_("HANDS (a replay shows them all)"), style="bold")]
     for p, name in enumerate(replay.names):
-        out.append("\n")
-        out.append(f"{name:<{width}}", style="bold")
+        line = Text()
+        line.append(f"{name:<{indent}}", style="bold")
         for card in step.hands[p]:
-            out.append(" ")
-            out.append_text(_card(card, ascii))
+            line.append(" ")
+            line.append_text(_card(card, ascii))
         if not step.hands[p]:
-            out.append(" " + _("(empty)"), style="dim")
+            line.append(" " + _("(empty)"), style="dim")
         if step.chosen[p] is not None:
-            out.append("  " + _("chose") + " ", style="italic")
-            out.append_text(_card(step.chosen[p], ascii))
+            line.append("  " + _("chose") + " ", style="italic")
+            line.append_text(_card(step.chosen[p], ascii))
+        lines.append(line)
         if replay.variant == "anniversary":
-            out.append("\n" + " " * width)
-            out.append(" " + _("special cards:") + " ", style="italic")
-            out.append(", ".join(special_name(s) for s in step.specials[p]) or _("none"), style="italic")
-    return out
+            specials = Text(_("specials:") + " " + (", ".join(special_name(s) for s in step.specials[p])
+                                                     or _("none")), style="italic")
+            if line.cell_len + 2 + specials.cell_len <= width:
+                line.append("  ")
+                line.append_text(specials)
+            else:
+                lines.append(Text(" " * (indent + 1)) + specials)
+    return Text("\n").join(lines)
 
 
 class ReplayScreen(Screen[None]):
@@ -125,14 +133,12 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="replay-right"):
                 yield ScoreBoard(r.names, r.levels, show, id="replay-scores")
                 yield Static(Text(_("LOG"), style="bold"), id="replay-log-title")
-                log = RichLog(id="replay-log", wrap=True, markup=False, auto_scroll=True, min_width=16)
-                log.can_focus = False
-                yield log
+                yield GameLog(id="replay-log")
         hands = VerticalScroll(id="replay-hands")
         hands.can_focus = False
         with hands:
             yield Static(id="replay-hands-text")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.show_step()
@@ -167,7 +173,8 @@ class ReplayScreen(Screen[None]):
         board.marks = self._marks(step)
         line = step_line(self.replay, step, self.ascii)
         self.query_one("#replay-status", Static).update(line or "")
-        self.query_one("#replay-hands-text", Static).update(hands_text(self.replay, step, self.ascii))
+        width = (self.size.width or self.app.size.width) - 2
+        self.query_one("#replay-hands-text", Static).update(hands_text(self.replay, step, self.ascii, width))
         self.write_log()
 
     def _marks(self, step: Step) -> dict[int, str]:
@@ -178,21 +185,22 @@ class ReplayScreen(Screen[None]):
 
     def write_log(self) -> None:
         """The log up to this step: one more line when moving on by one step, else written again."""
-        log = self.query_one(RichLog)
+        log = self.query_one(GameLog)
         if self.index == self._logged + 1:
             first = self.index
         else:
-            log.clear()
+            log.lines.clear()
             first = max(0, self.index - LOG_STEPS + 1)
         for step in self.replay.steps[first:self.index + 1]:
             line = step_line(self.replay, step, self.ascii)
             if line is not None:
                 log.write(line)
+        log.refresh()
         self._logged = self.index
 
     def log_lines(self) -> list[str]:
-        """The log panel's lines as plain text (for tests)."""
-        return [strip.text.rstrip() for strip in self.query_one(RichLog).lines]
+        """The log's lines as plain text, newest last (for tests)."""
+        return [line.plain for line in self.query_one(GameLog).lines]
 
     # ------------------------------------------------------------------ keys
 

@@ -13,12 +13,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from bere_tui.engine import Game
 from bere_tui.i18n import _
 from bere_tui.storage import StorageError, data_dir, save_to
 from bere_tui.ui.once import DismissOnce
+from bere_tui.ui.widgets.keybar import KeyBar
 
 SAVES_DIR = "saves"
 
@@ -48,7 +49,7 @@ class SaveScreen(DismissOnce, ModalScreen[Path | None]):
             yield Input(str(self.path), id="save-path")
             yield Static(id="save-message")
             yield Static(Text(" " + _("Enter: save") + " ", style="bold reverse"), classes="dialog-default")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         field = self.query_one(Input)

@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from bere_tui.i18n import _
 from bere_tui.storage import ANIMATION_SPEEDS, settings_path
 from bere_tui.ui.widgets.cycler import Cycler
+from bere_tui.ui.widgets.keybar import KeyBar
 
 #: themes offered first (Textual's own names); any other installed theme follows
 THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "dracula", "monokai", "solarized-light")
@@ -57,7 +58,7 @@ class SettingsScreen(Screen[None]):
                     yield Label(note, classes="field-note")
             yield Static(_("Up/down: a setting; left/right: change it; Enter or Esc: back. Saved in {file}.")
                          .format(file=settings_path(self.app.config)), id="settings-help", classes="dim")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#animation", Cycler).focus()

@@ -18,13 +18,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from bere_tui.engine.cards import DECK_SIZE, HEADS
 from bere_tui.engine.view import View
 from bere_tui.i18n import _, ngettext
 from bere_tui.ui.cardtext import heads_marks
 from bere_tui.ui.once import DismissOnce
+from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.words import names_and
 
 #: bullhead values, dearest first (C1)
@@ -147,7 +148,7 @@ class TrackerScreen(DismissOnce, ModalScreen[None]):
             yield Static(_("Card tracker"), classes="dialog-title")
             with VerticalScroll(id="tracker-scroll"):
                 yield Static(tracker_renderable(self.view, self.ascii), id="tracker-text")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#tracker-scroll").focus()
