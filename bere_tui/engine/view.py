@@ -88,6 +88,17 @@ class View:
         return seen
 
 
+def _hand_for(game, p: int, mine: bool, public_hands: bool) -> tuple[int, ...] | None:
+    """A hand as this viewer may see it. In Pro the hands are public (P3), but a secret selection is not (B3):
+    until the reveal, others still see the chosen card in its owner's hand."""
+    if mine:
+        return tuple(game.hands[p])
+    if not public_hands:
+        return None
+    chosen = game.selected.get(p) if game.pending is not None and game.pending.get("do") == "select" else None
+    return tuple(game.hands[p]) if chosen is None else tuple(sorted([*game.hands[p], chosen]))
+
+
 def make_view(game, player: int | None) -> View:
     public_hands = game.variant == "pro"
     players = []
@@ -98,7 +109,7 @@ def make_view(game, player: int | None) -> View:
         players.append(PlayerView(
             name=info["name"],
             bot=info.get("bot"),
-            hand=tuple(game.hands[p]) if (mine or public_hands) else None,
+            hand=_hand_for(game, p, mine, public_hands),
             hand_size=len(game.hands[p]),
             specials=tuple(game.specials[p]) if mine else None,
             special_count=len(game.specials[p]),

@@ -63,7 +63,13 @@ def assert_views(g: Game) -> None:
         assert v.hand == (tuple(g.hands[viewer]) if viewer is not None else ())
         for p, pv in enumerate(v.players):
             mine = p == viewer
-            assert pv.hand == (tuple(g.hands[p]) if mine or public else None)
+            if mine:
+                assert pv.hand == tuple(g.hands[p])
+            elif public:  # P3, but B3: a secret choice still shows in its owner's public hand
+                chosen = [g.selected[p]] if g.pending and g.pending["do"] == "select" and p in g.selected else []
+                assert pv.hand == tuple(sorted(g.hands[p] + chosen))
+            else:
+                assert pv.hand is None
             assert pv.hand_size == len(g.hands[p])
             if not mine:
                 assert pv.selected is None

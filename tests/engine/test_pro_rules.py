@@ -158,6 +158,11 @@ def test_p3_a_selection_is_still_secret_until_the_reveal():
     assert g.apply({"player": 0, "do": "select", "card": card}) == [Selected(0)]
     assert g.view(0).players[0].selected == card
     assert g.view(1).players[0].selected is None and g.view(1).revealed == ()
+    # B3 over P3: the public hand still shows the chosen card to the others until the reveal
+    assert card in g.view(1).players[0].hand and card in g.view(None).players[0].hand
+    assert card not in g.view(0).players[0].hand
+    g.apply({"player": 1, "do": "select", "card": g.hands[1][0]})
+    assert card not in g.view(1).players[0].hand  # revealed and placed
 
 
 def test_pro_records_hold_the_draft_and_replay():
