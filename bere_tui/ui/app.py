@@ -12,10 +12,11 @@ import importlib.util
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from textual import events
 from textual.app import App
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from bere_tui.engine import Game
 from bere_tui.i18n import _
@@ -80,7 +81,7 @@ class BereApp(App[int]):
     CSS_PATH = CSS_FILES
     TITLE = "bere-tui"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", _("help"), show=True),
         Binding("q", "ask_quit", _("quit"), show=True),
     ]

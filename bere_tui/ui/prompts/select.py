@@ -6,9 +6,11 @@ gone from the screen. Esc goes back to the hand-off (someone else may have press
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
@@ -20,7 +22,7 @@ from bere_tui.ui.words import special_name
 
 
 class SelectPrompt(PromptScreen):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *PromptScreen.BINDINGS,
         Binding("escape", "back", _("hide hand"), show=True),
     ]

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -36,7 +38,7 @@ def keys_table() -> list[tuple[str, str]]:
 class QuitScreen(DismissOnce, ModalScreen[bool]):
     """Asks before quitting; Enter alone keeps playing."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", _("quit"), show=True),
         Binding("n,escape", "answer(False)", _("keep playing"), show=True),
     ]
@@ -61,7 +63,7 @@ class QuitScreen(DismissOnce, ModalScreen[bool]):
 class HelpScreen(DismissOnce, ModalScreen[None]):
     """The keys that work, and the way to the rules."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,question_mark,f1", "close", _("back"), show=True),
         Binding("r", "rules", _("rules"), show=True),
     ]
@@ -102,7 +104,7 @@ class HelpScreen(DismissOnce, ModalScreen[None]):
 class NoticeScreen(DismissOnce, ModalScreen[None]):
     """A message and one way on (Enter)."""
 
-    BINDINGS = [Binding("enter,escape", "close", _("continue"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape", "close", _("continue"), show=True)]
 
     def __init__(self, title: str, message: str) -> None:
         super().__init__()

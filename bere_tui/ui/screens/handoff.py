@@ -7,9 +7,11 @@ keyboard changes hands (the last placements of the turn can still be read).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -28,7 +30,7 @@ def reason_text(do: str) -> str:
 
 
 class HandoffScreen(DismissOnce, ModalScreen[None]):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "ready", _("show my hand"), show=True),
         Binding("question_mark,f1", "app.help", _("help"), show=True),
         Binding("q", "app.ask_quit", _("quit"), show=True),

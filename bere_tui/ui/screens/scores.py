@@ -3,10 +3,12 @@ the final scores, and a choice of a new game with the same seats."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -28,7 +30,8 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
     table.add_column(_("player"))
     n_rounds = max((len(r) for r in rounds), default=0)
     for i in range(n_rounds):
-        table.add_column(_("round {n}").format(n=i + 1) if n_rounds <= 4 else f"r{i + 1}", justify="right")
+        label = _("round {n}") if n_rounds <= 4 else _("r{n}")  # short when many rounds must fit
+        table.add_column(label.format(n=i + 1), justify="right")
     table.add_column(_("total"), justify="right", style="bold")
     order = sorted(range(len(names)), key=lambda p: (sum(rounds[p]), p))
     for p in order:
@@ -41,7 +44,7 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
 
 
 class RoundSummaryScreen(DismissOnce, ModalScreen[None]):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape", "close", _("next round"), show=True),
         Binding("question_mark,f1", "app.help", _("help"), show=True),
         Binding("q", "app.ask_quit", _("quit"), show=True),
@@ -79,7 +82,7 @@ class RoundSummaryScreen(DismissOnce, ModalScreen[None]):
 class ResultsScreen(DismissOnce, ModalScreen[str]):
     """Dismisses with "again" (new game, same seats), "title" or "quit"."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "app.help", _("help"), show=True),
     ]
 

@@ -6,9 +6,11 @@ game with what is shown; the last setup is offered again next time.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
@@ -34,7 +36,7 @@ def kind_labels() -> tuple[list, list[str]]:
 class SetupScreen(DismissOnce, Screen[TableSetup | None]):
     """Dismisses with the TableSetup to start, or None (Esc: back to the title)."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", _("start"), show=True),
         Binding("escape", "back", _("back"), show=True),
         Binding("down,j", "app.focus_next", _("next field"), show=False),

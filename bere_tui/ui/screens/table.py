@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import asyncio
 from functools import partial
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
@@ -47,7 +48,7 @@ THINKING_AFTER = 0.25  # seconds before "X is thinking" is shown
 
 
 class TableScreen(Screen[None]):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "hurry", _("hurry"), show=True),
         Binding("s", "speed", _("speed"), show=True),
         Binding("t", "tracker", _("tracker"), show=True),

@@ -3,9 +3,11 @@ highlighted choice with `>` so it shows without colour."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.segment import Segment
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.strip import Strip
 from textual.widgets import OptionList
 
@@ -13,7 +15,7 @@ from bere_tui.i18n import _
 
 
 class ChoiceList(OptionList):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("k", "cursor_up", _("up"), show=False),
         Binding("j", "cursor_down", _("down"), show=False),
         Binding("enter", "select", _("choose"), show=True),

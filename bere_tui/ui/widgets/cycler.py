@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -13,7 +15,7 @@ from bere_tui.i18n import _
 
 
 class Cycler(Widget, can_focus=True):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "step(-1)", _("change"), show=False),
         Binding("right,l", "step(1)", _("change"), show=True, key_display="<- ->"),
     ]

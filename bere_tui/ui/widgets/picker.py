@@ -7,10 +7,11 @@ by brackets around the card as well as by style, so it reads without colour.
 from __future__ import annotations
 
 import time
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -25,7 +26,7 @@ TYPE_TIMEOUT = 1.5  # seconds after which typed digits start a new number
 class CardPicker(Widget, can_focus=True):
     """Pick one card from `cards` (sorted as given)."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "move(-1)", _("previous"), show=False),
         Binding("right,l", "move(1)", _("next"), show=False),
         Binding("up,k", "move_row(-1)", _("up"), show=False),
@@ -35,7 +36,7 @@ class CardPicker(Widget, can_focus=True):
         Binding("enter", "pick", _("choose"), show=True),
     ]
 
-    COMPONENT_CLASSES = {"cardpicker--cursor"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"cardpicker--cursor"}
 
     DEFAULT_CSS = """
     CardPicker { height: auto; width: 1fr; }
