@@ -1,9 +1,12 @@
 """How strong and how fast the `strong` bot is. Prints figures; asserts nothing.
 
-Matches (4 players; the strong bot's seat moves round the table from game to game):
+Matches (4 players; the seats move round the table from game to game):
   base-random      base game to 66, strong vs three `random`      (target: >= 90% of games won)
   base-heuristic   base game to 66, strong vs three `heuristic`   (target: >= 45%; a fair share is 25%)
   anniv-heuristic  Anniversary,     strong vs three `heuristic`   (target: >= 40%)
+  base-flatmc      base game to 66, strong and `flatmc` vs two `heuristic`: the published baseline, flat Monte
+                   Carlo with determinization (random rollouts, own bullheads, every option in every world),
+                   with the same budget, seated at the same table
 A shared victory counts as won (as in `bere sim`). Win rates carry a 95% Wilson interval.
 
 Speed: median and maximum wall time of the strong bot's decisions (forced ones, with a single legal action,
@@ -39,11 +42,14 @@ from bere_tui.engine import Game
 NAIVE = Path("/work/shared/bench/naive_round.py")
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
-MATCHES = {
-    "base-random": ("base", "random", 0.90),
-    "base-heuristic": ("base", "heuristic", 0.45),
-    "anniv-heuristic": ("anniversary", "heuristic", 0.40),
+MATCHES = {  # variant, the bots (seat i in game g: bots[(i - g) % 4]), the strong bot's target
+    "base-random": ("base", ["strong", "random", "random", "random"], 0.90),
+    "base-heuristic": ("base", ["strong", "heuristic", "heuristic", "heuristic"], 0.45),
+    "anniv-heuristic": ("anniversary", ["strong", "heuristic", "heuristic", "heuristic"], 0.40),
+    "base-flatmc": ("base", ["strong", "flatmc", "heuristic", "heuristic"], None),
 }
+#: the baseline of the issue, built from the same parts
+FLAT_MC = {"policy": "random", "others_weight": 0.0, "end_weight": 0.0, "racing": False}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -57,15 +63,19 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_one(job: tuple) -> dict:
-    """One game; returns whether the strong seat won, its score, the field's mean, and decision timings."""
+    """One game: each seat's bot, whether it won and its score, and the strong bot's decision timings."""
     match, g, seed, budget, iterations, clock = job
-    variant, other, _target = MATCHES[match]
-    seat = g % 4
-    names = [other] * 4
-    names[seat] = "strong"
+    variant, lineup, _target = MATCHES[match]
+    names = [lineup[(i - g) % 4] for i in range(4)]
     game = Game(variant, [{"name": f"{b} {i}", "bot": b} for i, b in enumerate(names)], seed=seed)
-    bots = {p: make_bot(b, seed * 1000 + p) for p, b in enumerate(names)}
-    bots[seat] = StrongBot(seed * 1000 + seat, budget=budget, iterations=iterations, clock=CLOCKS[clock])
+    bots = {}
+    for p, name in enumerate(names):
+        if name in ("strong", "flatmc"):
+            extra = FLAT_MC if name == "flatmc" else {}
+            bots[p] = StrongBot(seed * 1000 + p, budget=budget, iterations=iterations, clock=CLOCKS[clock], **extra)
+        else:
+            bots[p] = make_bot(name, seed * 1000 + p)
+    seat = names.index("strong")
     times, forced, rollouts, search_time, search_cpu = [], 0, 0, 0.0, 0.0
     while not game.finished:
         for p in deciders(game):
@@ -85,9 +95,18 @@ def play_one(job: tuple) -> dict:
                 action = bots[p].choose(view, legal)
             game.apply(action)
     totals = game.totals()
-    return {"won": seat in game.winners, "alone": game.winners == (seat,), "score": totals[seat],
-            "field": sum(totals[q] for q in range(4) if q != seat) / 3, "times": times, "forced": forced,
+    return {"names": names, "winners": game.winners, "totals": totals, "times": times, "forced": forced,
             "rollouts": rollouts, "search_time": search_time, "search_cpu": search_cpu}
+
+
+def seat_line(results: list[dict], name: str, target: float | None) -> str:
+    n = len(results)
+    wins = sum(r["names"].index(name) in r["winners"] for r in results)
+    alone = sum(r["winners"] == (r["names"].index(name),) for r in results)
+    lo, hi = wilson(wins, n)
+    goal = f"; target >= {target:.0%}" if target is not None else ""
+    return (f"  {name}: won {wins}/{n} = {wins / n:.1%}  (95% CI {lo:.1%}..{hi:.1%}{goal}; alone {alone}/{n});"
+            f" mean final score {statistics.mean(r['totals'][r['names'].index(name)] for r in results):.1f}")
 
 
 def naive_rate(seconds: float) -> float:
@@ -147,23 +166,17 @@ def main(argv: list[str] | None = None) -> int:
         else:
             results = [play_one(j) for j in jobs]
         wall = time.perf_counter() - start
-        n = len(results)
-        wins = sum(r["won"] for r in results)
-        alone = sum(r["alone"] for r in results)
-        lo, hi = wilson(wins, n)
+        variant, lineup, target = MATCHES[match]
+        print(f"\n{match}: {variant}, {' + '.join(lineup)}, {len(results)} games in {wall:.0f} s"
+              f" (load average {os.getloadavg()[0]:.1f})")
+        for name in dict.fromkeys(lineup):
+            print(seat_line(results, name, target if name == "strong" else None))
         times = [t for r in results for t in r["times"]]
         rollouts = sum(r["rollouts"] for r in results)
         search = sum(r["search_time"] for r in results)
         search_cpu = sum(r["search_cpu"] for r in results)
-        variant, other, target = MATCHES[match]
-        print(f"\n{match}: {variant}, strong vs 3 {other}, {n} games in {wall:.0f} s"
-              f" (load average {os.getloadavg()[0]:.1f})")
-        print(f"  won {wins}/{n} = {wins / n:.1%}  (95% CI {lo:.1%}..{hi:.1%}; target >= {target:.0%};"
-              f" alone {alone}/{n})")
-        print(f"  mean final score: strong {statistics.mean(r['score'] for r in results):.1f},"
-              f" each opponent {statistics.mean(r['field'] for r in results):.1f}")
         if times:
-            print(f"  decisions searched: {len(times)} (+{sum(r['forced'] for r in results)} forced);"
+            print(f"  strong's decisions searched: {len(times)} (+{sum(r['forced'] for r in results)} forced);"
                   f" median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms;"
                   f" {rollouts / search:,.0f} rollouts/s ({rollouts / search_cpu:,.0f} per CPU second);"
                   f" {rollouts / len(times):,.0f} rollouts per decision")

@@ -18,11 +18,12 @@ CHECK_EVERY = 4
 
 
 def race(n_options: int, make_world, value, budget: float | None, iterations: int | None,
-         clock=time.perf_counter) -> tuple[int, int]:
+         clock=time.perf_counter, prune: bool = True) -> tuple[int, int]:
     """Index of the option with the lowest mean `value(world, option)` and the number of worlds played.
 
     `make_world(k)` builds the k-th world; stop when `iterations` worlds are played, when `budget` seconds have
-    passed on `clock` (after at least one world), or when one option is left.
+    passed on `clock` (after at least one world), or when one option is left. Without `prune`, every option is
+    played in every world (plain flat Monte Carlo).
     """
     if n_options == 1:
         return 0, 0
@@ -39,7 +40,7 @@ def race(n_options: int, make_world, value, budget: float | None, iterations: in
             break
         if deadline is not None and clock() >= deadline:
             break
-        if k >= MIN_WORLDS and k % CHECK_EVERY == 0:
+        if prune and k >= MIN_WORLDS and k % CHECK_EVERY == 0:
             live = _prune(live, results, k)
             if len(live) == 1:
                 break

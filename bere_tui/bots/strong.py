@@ -68,11 +68,12 @@ class StrongBot(Bot):
 
     def __init__(self, seed: int | None = None, budget=_DEFAULT, iterations=_DEFAULT,
                  policy: str = "safe", others_weight: float = 1.0, carry: float = 2.5,
-                 end_weight: float = 20.0, clock=time.perf_counter) -> None:
+                 end_weight: float = 20.0, racing: bool = True, clock=time.perf_counter) -> None:
         super().__init__(seed)
         self.budget = self.default_budget if budget is _DEFAULT else budget
         self.iterations = self.default_iterations if iterations is _DEFAULT else iterations
         self.clock = clock  # the budget's clock: wall time, or e.g. time.process_time for benchmarks
+        self.racing = racing  # drop clearly worse options early (False: plain flat Monte Carlo)
         self.pick = POLICIES[policy]
         self.others_weight = others_weight
         self.carry = carry  # bullheads a special card held at the end of round 1 is worth (A6)
@@ -126,7 +127,7 @@ class StrongBot(Bot):
     def _search(self, n_options: int, make_world, value) -> int:
         seed = self.rng.getrandbits(60)
         best, self.worlds = race(n_options, lambda k: make_world(random.Random(seed + k)), value,
-                                 self.budget, self.iterations, self.clock)
+                                 self.budget, self.iterations, self.clock, self.racing)
         return best
 
     def _rollout(self, t: Table, seed: int, me: int) -> float:
