@@ -185,12 +185,12 @@ class BereApp(App[int]):
         self._save_settings()
         self.show_session(Session.new(setup))
 
-    def show_session(self, session: Session, read_only: bool = False, note: str = "") -> None:
+    def show_session(self, session: Session) -> None:
         from bere_tui.ui.screens.table import TableScreen
 
         self._clear()
         self.session = session
-        self.push_screen(TableScreen(session, read_only=read_only, note=note))
+        self.push_screen(TableScreen(session))
 
     def after_game(self, choice: str | None, session: Session) -> None:
         if choice == "again":

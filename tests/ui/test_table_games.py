@@ -3,7 +3,7 @@ hand-offs happen, and a 4-player Pro game with its open draft (P2). Enter alone 
 
 from __future__ import annotations
 
-from uitools import press_on, press_until, screen_text, shown_cards, table_app, wait_for
+from uitools import asking, press_on, press_until, screen_text, shown_cards, table_app, wait_for
 
 from bere_tui.engine import HEADS
 from bere_tui.ui.prompts.draft import DraftPrompt
@@ -19,6 +19,7 @@ async def test_two_people_play_a_whole_base_game_with_enter_alone():
     async with app.run_test(size=(80, 24)) as pilot:
         game = app.game
         for _ in range(200):
+            await wait_for(pilot, lambda: asking(app))
             if isinstance(app.screen, ResultsScreen):
                 break
             name = type(app.screen).__name__

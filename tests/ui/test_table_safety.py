@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from textual import events
-from uitools import press_on, press_until, screen_text, shown_cards, table_app, wait_for
+from uitools import asking, press_on, press_until, screen_text, shown_cards, table_app, wait_for
 
 from bere_tui.ui.prompts.select import SelectPrompt
 from bere_tui.ui.screens.dialogs import TooSmallScreen
@@ -22,6 +22,7 @@ async def test_no_hidden_hand_shows_outside_its_owners_prompt():
         game = app.game
         checked = 0
         while game.turn <= 2:
+            await wait_for(pilot, lambda: asking(app))
             text = screen_text(app)
             owner = app.screen.player if isinstance(app.screen, SelectPrompt) else None
             hidden = [c for p, hand in enumerate(game.hands) if p != owner for c in hand]

@@ -61,9 +61,18 @@ def table_app(variant: str = "base", players=("Ann", "Ben"), bots=(), seed: int 
     return BereApp(Start("game", session=Session(game)), speed=speed, ascii=ascii, remember=False)
 
 
+def asking(app) -> bool:
+    """Something other than the bare table is on top: a hand-off, a prompt or a dialog waits for a key."""
+    from bere_tui.ui.screens.table import TableScreen
+
+    return not isinstance(app.screen, TableScreen)
+
+
 async def press_until(pilot, done, key: str = "enter", limit: int = 400) -> int:
-    """Press `key` until `done()` holds; returns the number of presses (fails past `limit`)."""
+    """Press `key` until `done()` holds, each time once the game waits for a key (the table shows its screens
+    a moment after the key that led to them); returns the number of presses (fails past `limit`)."""
     for n in range(limit):
+        await wait_for(pilot, lambda: done() or asking(pilot.app))
         if done():
             return n
         await pilot.press(key)
@@ -79,6 +88,7 @@ async def wait_for(pilot, done, timeout: float = 5.0) -> None:
         if time.monotonic() > end:
             raise AssertionError("timed out waiting for the app")
         await pilot.pause(0.02)
+    await pilot.pause()  # and let what came be drawn
 
 
 async def press_on(pilot, screen_type, *keys: str) -> None:

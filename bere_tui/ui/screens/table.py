@@ -55,12 +55,10 @@ class TableScreen(Screen[None]):
         Binding("ctrl+s", "save", _("save"), show=True),
     ]
 
-    def __init__(self, session: Session, read_only: bool = False, note: str = "") -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
         self.game = session.game
-        self.read_only = read_only
-        self.note = note
         self.show = TableShow.from_view(self.game.view(None))
         self.animating = False
         self._hurry = asyncio.Event()
@@ -95,10 +93,7 @@ class TableScreen(Screen[None]):
         self._replay_log(log)  # a loaded game's actions so far (empty for a new game)
         self.redraw()
         self.update_hand()
-        if self.read_only:
-            self.set_status(self.note or _("Replay: the state after the record's last action."))
-        else:
-            self.run_worker(self.play(), group="play", exclusive=True)
+        self.run_worker(self.play(), group="play", exclusive=True)
 
     def _replay_log(self, log: GameLog) -> None:
         for events in self.session.history:
