@@ -25,7 +25,10 @@ def hidden_from(game: Game, viewer: int | None) -> set[int]:
             continue
         if game.variant != "pro":
             hidden.update(set(game.hands[p]) - {c for c, _owner in game.revealed})
-        if p in game.selected and game.pending is not None and game.pending["do"] == "select":
+        # a secret selection is hidden; in Pro the card still shows in its owner's public hand until the
+        # reveal (B3 over P3), so only WHICH card was chosen is secret there, not where the card is
+        if game.variant != "pro" and p in game.selected and game.pending is not None \
+                and game.pending["do"] == "select":
             hidden.add(game.selected[p])
     return hidden
 
