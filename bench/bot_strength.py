@@ -100,13 +100,17 @@ def play_one(job: tuple) -> dict:
 
 
 def seat_line(results: list[dict], name: str, target: float | None) -> str:
-    n = len(results)
-    wins = sum(r["names"].index(name) in r["winners"] for r in results)
-    alone = sum(r["winners"] == (r["names"].index(name),) for r in results)
+    """Games won by a seat of bot `name` (per seat, when it has several), its mean final score."""
+    seats = [[p for p, b in enumerate(r["names"]) if b == name] for r in results]
+    n = sum(len(s) for s in seats)
+    wins = sum(p in r["winners"] for r, s in zip(results, seats) for p in s)
+    alone = sum(r["winners"] == (p,) for r, s in zip(results, seats) for p in s)
+    score = statistics.mean(r["totals"][p] for r, s in zip(results, seats) for p in s)
     lo, hi = wilson(wins, n)
     goal = f"; target >= {target:.0%}" if target is not None else ""
-    return (f"  {name}: won {wins}/{n} = {wins / n:.1%}  (95% CI {lo:.1%}..{hi:.1%}{goal}; alone {alone}/{n});"
-            f" mean final score {statistics.mean(r['totals'][r['names'].index(name)] for r in results):.1f}")
+    each = f" (per seat, {len(seats[0])} seats)" if len(seats[0]) > 1 else ""
+    return (f"  {name}{each}: won {wins}/{n} = {wins / n:.1%}  (95% CI {lo:.1%}..{hi:.1%}{goal}; alone {alone}/{n});"
+            f" mean final score {score:.1f}")
 
 
 def naive_rate(seconds: float) -> float:
