@@ -7,14 +7,13 @@ taken before the action and folds the events in, the way a spectator who saw onl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from bere_tui.engine.cards import HEADS
 from bere_tui.engine.events import (
     Cancelled,
     Dealt,
     Event,
-    ParityMoved,
     Placed,
     Revealed,
     RoundScored,
@@ -22,27 +21,15 @@ from bere_tui.engine.events import (
     SpecialPlayed,
 )
 from bere_tui.engine.view import RowView, View
-
-
-@dataclass
-class TRowState:
-    cards: list[int]
-    seven: bool = False
-    stop: bool = False
-    fifth: bool = False
-    parity: str | None = None
-
-    def as_view(self) -> RowView:
-        return RowView(tuple(self.cards), 6 if self.seven else 5, self.stop, self.seven, self.fifth, self.parity,
-                       sum(HEADS[c] for c in self.cards))
+from bere_tui.ui.tablemodel import TableShow  # the rows: the same model the table draws (no Textual)
 
 
 class TableTracker:
-    """Rows, piles and the cards waiting to be placed, kept up to date from events."""
+    """Rows (ui.tablemodel.TableShow), piles and the cards waiting to be placed, kept up to date from events."""
 
     def __init__(self, view: View) -> None:
         self.base = view
-        self.rows = [TRowState(list(r.cards), r.seven, r.stop, r.fifth, r.parity) for r in view.rows]
+        self.table = TableShow.from_view(view)
         self.piles = [list(p.pile) for p in view.players]
         self.set_aside = [list(p.set_aside) for p in view.players]
         self.earlier = [sum(p.round_scores[:-1]) for p in view.players]  # finished rounds
@@ -53,12 +40,15 @@ class TableTracker:
             player, card = view.placing  # the card being placed waits for its owner's decision
             self.queue.insert(0, (card, player))
         self.round = view.round
-        self._fifth_next = False
+
+    @property
+    def rows(self):
+        return self.table.rows
 
     def apply(self, ev: Event) -> None:
+        self.table.apply(ev)
         if isinstance(ev, Dealt):
             self.round = ev.round
-            self.rows = [TRowState([c]) for c in ev.rows]
             self.piles = [[] for _ in self.piles]
             self.set_aside = [[] for _ in self.piles]
             self.revealed, self.queue, self.placing = (), [], None
@@ -66,34 +56,18 @@ class TableTracker:
             self.revealed = ev.cards
             self.queue = list(ev.cards)
         elif isinstance(ev, SpecialPlayed):
-            self._special(ev)
+            f = dict(ev.details)  # A-REP-1: the replacement is the card placed from here on
+            self.placing = (ev.player, f["with"] if ev.special == "replace" else ev.card)
         elif isinstance(ev, RowTaken):
             self.piles[ev.player].extend(ev.cards)
-            if self.base.variant == "anniversary":
-                for row in self.rows:  # A-STOP-3, A-5TH-2
-                    row.stop = row.fifth = False
-                self.rows[ev.row].seven = False  # A-7N-2
             if ev.removed:
-                del self.rows[ev.row]
                 self._placed(ev.player)
-            else:
-                self.rows[ev.row].cards = []
         elif isinstance(ev, Placed):
             self._placed(ev.player)
-            if ev.new_row and ev.row == len(self.rows):
-                self.rows.append(TRowState([ev.card], fifth=self._fifth_next))
-                self._fifth_next = False
-            elif ev.new_row:
-                self.rows[ev.row].cards = [ev.card]
-            else:
-                self.rows[ev.row].cards.insert(ev.position, ev.card)
         elif isinstance(ev, Cancelled):
             for c in (ev.positive, *ev.cancelled):
                 self.piles[ev.player].remove(c)
                 self.set_aside[ev.player].append(c)
-        elif isinstance(ev, ParityMoved):
-            for i, row in enumerate(self.rows):
-                row.parity = ev.parity if i == ev.row else None
         elif isinstance(ev, RoundScored):
             self.earlier = list(ev.totals)
             self.piles = [[] for _ in self.piles]
@@ -106,22 +80,6 @@ class TableTracker:
                 del self.queue[i]
                 break
         self.placing = None
-
-    def _special(self, ev: SpecialPlayed) -> None:
-        f = dict(ev.details)
-        if ev.special == "seven_nimmt":
-            self.rows[f["row"]].seven = True
-        elif ev.special == "stop":
-            self.rows[f["row"]].stop = True
-        elif ev.special == "fifth_row":
-            self._fifth_next = True
-        elif ev.special == "shift":
-            for row in self.rows:
-                if f["move"] in row.cards:
-                    row.cards.remove(f["move"])
-            self.rows[f["to_row"]].cards = sorted(self.rows[f["to_row"]].cards + [f["move"]])
-        # A-REP-1: the replacement is the card placed from here on
-        self.placing = (ev.player, f["with"] if ev.special == "replace" else ev.card)
 
     def row_before(self, row: int, position: int) -> int | None:
         """The card just before `position` in `row` as the table is now (None at the start)."""
@@ -136,5 +94,6 @@ class TableTracker:
                     round_scores=pv.round_scores[:-1] + (sum(HEADS[c] for c in self.piles[i]),)
                     if pv.round_scores else pv.round_scores)
             for i, pv in enumerate(self.base.players))
-        return replace(self.base, rows=tuple(r.as_view() for r in self.rows), players=players,
+        return replace(self.base, rows=tuple(RowView(tuple(r.cards), r.capacity, r.stop, r.seven, r.fifth, r.parity, r.bullheads)
+                                                for r in self.rows), players=players,
                        revealed=self.revealed, queue=tuple(self.queue), placing=self.placing, round=self.round)

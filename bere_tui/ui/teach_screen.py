@@ -31,7 +31,6 @@ from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.prompts import NoPrompt
 from bere_tui.ui.screens.scores import RoundSummaryScreen
 from bere_tui.ui.screens.table import EVENT_STEPS, STEP_SECONDS
-from bere_tui.ui.tablemodel import RowShow, TableShow
 from bere_tui.ui.teach_prompt import LEAVE, NarrationPanel, teach_prompt
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.hand import HandView, hand_text
@@ -223,7 +222,7 @@ class LessonScreen(DismissOnce, Screen[str]):
         self.names = [p["name"] for p in game.players]
         self.levels = [p.get("bot") for p in game.players]
         self.teller = Teller(game.view(self.run.learner), self.run.learner)
-        self.show = TableShow.from_view(game.view(self.run.learner))
+        self.show = self.teller.tracker.table  # one model: the teller folds each event into it
         self.waiting = False  # narration on screen, waiting for Enter
         self._go_on = asyncio.Event()
         self.shown = asyncio.Event()
@@ -345,18 +344,9 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     async def show_event(self, event, text: str, point: str | None) -> None:
         self._log(event)
-        told = self.teller.tell(event)
+        told = self.teller.tell(event)  # also moves self.show (the table model) on by this event
         if isinstance(event, ev.Selected):
             return
-        self.show.apply(event)
-        if isinstance(event, ev.RowTaken) and event.removed:
-            self.show.taken = None  # the row is gone (A-5TH-2): no other row is marked taken
-        if isinstance(event, ev.Placed) and all(c != event.card for c, _p in self.show.revealed):
-            # A-REP-1: a replacement was placed; its owner's revealed card is done with
-            self.show.done.update(c for c, p in self.show.revealed if p == event.player)
-        # the tracker follows special cards exactly, so the rows are right at every step (teach.tracker)
-        self.show.rows = [RowShow(list(r.cards), 6 if r.seven else 5, r.seven, r.stop, r.fifth, r.parity)
-                          for r in self.teller.tracker.rows]
         if told:
             self.set_status(told)
         if isinstance(event, ev.Dealt):
