@@ -15,7 +15,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 from textual.widgets.option_list import Option
@@ -32,13 +32,14 @@ from bere_tui.ui.prompts import NoPrompt
 from bere_tui.ui.screens.scores import RoundSummaryScreen
 from bere_tui.ui.screens.table import EVENT_STEPS, STEP_SECONDS
 from bere_tui.ui.teach_prompt import LEAVE, NarrationPanel, teach_prompt
-from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
 from bere_tui.ui.widgets.hand import HandView, hand_text
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.log import GameLog
 from bere_tui.ui.widgets.reveal import RevealView
 from bere_tui.ui.widgets.rows import RowsView
 from bere_tui.ui.widgets.scores import ScoreBoard
+from bere_tui.ui.widgets.tablebody import table_body
 from bere_tui.ui.words import variant_name, winners_line
 
 #: the widgets a step's `point` names (lesson files: hand, rows, scores, pile, log, specials)
@@ -168,7 +169,7 @@ class ExplainScreen(DismissOnce, ModalScreen[None]):
         self.dismiss(None)
 
 
-class LessonDoneScreen(DismissOnce, ModalScreen[str]):
+class LessonDoneScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
     """The lesson's closing words; Enter goes to the next lesson (or back to the list after the last)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close('list')", _("all lessons"), show=True)]
@@ -187,13 +188,6 @@ class LessonDoneScreen(DismissOnce, ModalScreen[str]):
             yield Static(Text(self.text))
             yield ChoiceList(*options, id="done-choice")
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.query_one(ChoiceList).focus()
-
-    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
-        message.stop()
-        self.dismiss(message.option_id)
 
     def action_close(self, choice: str) -> None:
         self.dismiss(choice)
@@ -238,16 +232,7 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     def compose(self) -> ComposeResult:
         yield NarrationPanel(self.title_line, id="narration")
-        with Horizontal(id="table-body"):
-            with Vertical(id="table-left"):
-                yield RowsView(self.show, self.ascii, id="rows")
-                yield RevealView(self.names, self.show, self.ascii, id="reveal")
-                yield Static(id="status")
-            with Vertical(id="table-right"):
-                yield ScoreBoard(self.names, self.levels, self.show, id="scores")
-                yield Static(Text(_("LOG"), style="bold"), id="log-title")
-                yield GameLog(id="log")
-        yield HandView(self.ascii, id="hand-area")
+        yield from table_body(self.names, self.levels, self.show, self.ascii)
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 
 from bere_tui.i18n import _
 from bere_tui.ui.once import DismissOnce
+from bere_tui.ui.widgets.picker import CardPicker
 
 COMMON_BINDINGS = [
     Binding("question_mark,f1", "app.help", _("help"), show=True),
@@ -45,3 +46,18 @@ class PromptScreen(DismissOnce, ModalScreen[dict | None]):
     @property
     def name_of_player(self) -> str:
         return self.view.players[self.player].name
+
+
+class CardPickPrompt(PromptScreen):
+    """A prompt whose answer is one card of a CardPicker: the picker has the focus, and the card picked is
+    answered with the legal action for that card."""
+
+    def on_mount(self) -> None:
+        self.query_one(CardPicker).focus()
+
+    def on_card_picker_picked(self, message: CardPicker.Picked) -> None:
+        message.stop()
+        for action in self.legal:
+            if action["card"] == message.card:
+                self.dismiss(action)
+                return

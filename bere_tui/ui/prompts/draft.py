@@ -10,12 +10,12 @@ from textual.widgets import Static
 
 from bere_tui.i18n import _, ngettext
 from bere_tui.ui.cardtext import card_label
-from bere_tui.ui.prompts.base import PromptScreen
+from bere_tui.ui.prompts.base import CardPickPrompt
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.picker import CardPicker
 
 
-class DraftPrompt(PromptScreen):
+class DraftPrompt(CardPickPrompt):
     def __init__(self, view, legal, ascii: bool = False) -> None:
         super().__init__(view, legal, ascii)
         self.pool = sorted(a["card"] for a in self.legal)
@@ -47,13 +47,3 @@ class DraftPrompt(PromptScreen):
                 out.append_text(card_label(card, self.ascii))
             out.append("\n")
         return out
-
-    def on_mount(self) -> None:
-        self.query_one(CardPicker).focus()
-
-    def on_card_picker_picked(self, message: CardPicker.Picked) -> None:
-        message.stop()
-        for action in self.legal:
-            if action["card"] == message.card:
-                self.dismiss(action)
-                return

@@ -15,15 +15,15 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from bere_tui.i18n import _
-from bere_tui.ui.prompts.base import PromptScreen
+from bere_tui.ui.prompts.base import CardPickPrompt
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.picker import CardPicker
 from bere_tui.ui.words import special_name
 
 
-class SelectPrompt(PromptScreen):
+class SelectPrompt(CardPickPrompt):
     BINDINGS: ClassVar[list[BindingType]] = [
-        *PromptScreen.BINDINGS,
+        *CardPickPrompt.BINDINGS,
         Binding("escape", "back", _("hide hand"), show=True),
     ]
 
@@ -47,20 +47,10 @@ class SelectPrompt(PromptScreen):
                 yield Static(line, id="select-specials")
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        self.query_one(CardPicker).focus()
-
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "back":
             return self.can_go_back
         return True
-
-    def on_card_picker_picked(self, message: CardPicker.Picked) -> None:
-        message.stop()
-        for action in self.legal:
-            if action["card"] == message.card:
-                self.dismiss(action)
-                return
 
     def action_back(self) -> None:
         self.dismiss(None)

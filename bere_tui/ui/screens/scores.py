@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
 from bere_tui.ui.once import DismissOnce
-from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.words import winners_line
 
@@ -79,7 +79,7 @@ class RoundSummaryScreen(DismissOnce, ModalScreen[None]):
         self.dismiss(None)
 
 
-class ResultsScreen(DismissOnce, ModalScreen[str]):
+class ResultsScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
     """Dismisses with "again" (new game, same seats), "title" or "quit"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -105,10 +105,3 @@ class ResultsScreen(DismissOnce, ModalScreen[str]):
             options += [Option(_("Title screen"), id="title"), Option(_("Quit"), id="quit")]
             yield ChoiceList(*options, id="results-choice")
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.query_one(ChoiceList).focus()
-
-    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
-        message.stop()
-        self.dismiss(message.option_id)

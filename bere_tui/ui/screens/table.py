@@ -15,7 +15,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -37,6 +36,7 @@ from bere_tui.ui.widgets.log import GameLog
 from bere_tui.ui.widgets.reveal import RevealView
 from bere_tui.ui.widgets.rows import RowsView
 from bere_tui.ui.widgets.scores import ScoreBoard
+from bere_tui.ui.widgets.tablebody import table_body
 from bere_tui.ui.words import names_and, variant_name
 
 #: seconds of one placement step at each speed (storage.ANIMATION_SPEEDS)
@@ -74,16 +74,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         s = self.session
         yield Static(id="table-header")
-        with Horizontal(id="table-body"):
-            with Vertical(id="table-left"):
-                yield RowsView(self.show, self.ascii, id="rows")
-                yield RevealView(s.names, self.show, self.ascii, id="reveal")
-                yield Static(id="status")
-            with Vertical(id="table-right"):
-                yield ScoreBoard(s.names, s.levels, self.show, id="scores")
-                yield Static(Text(_("LOG"), style="bold"), id="log-title")
-                yield GameLog(id="log")
-        yield HandView(self.ascii, id="hand-area")
+        yield from table_body(s.names, s.levels, self.show, self.ascii)
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -51,3 +51,15 @@ class ChoiceList(OptionList):
             if index < self.option_count and not self.get_option_at_index(index).disabled:
                 event.stop()
                 self.highlighted = index
+
+
+class ChoiceDialog:
+    """Mixin for a dialog screen with one ChoiceList: it has the focus, and choosing dismisses with the
+    option's id."""
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).focus()
+
+    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
+        message.stop()
+        self.dismiss(message.option_id)
