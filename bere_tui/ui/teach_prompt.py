@@ -65,6 +65,7 @@ class TeachPrompt:
     """Mixed into a prompt class: narration on top, the hint key, Esc leaves the lesson."""
 
     teach_title = ""
+    second_person = True  # the learner is "You": titles say "You pick a card", not "You picks a card"
     teach_text = ""
     teach_hint: Callable[[], tuple[str, dict | None]] | None = None
     hinted: dict | None = None

@@ -252,7 +252,7 @@ class LessonScreen(DismissOnce, Screen[str]):
     # ------------------------------------------------------------------ drawing
 
     def _log(self, event, log: GameLog | None = None) -> None:
-        line = describe(event, self.names, self.ascii)
+        line = describe(event, self.names, self.ascii, you=self.run.learner)
         if line is not None:
             (log or self.query_one(GameLog)).write(line)
 
@@ -398,7 +398,7 @@ class LessonScreen(DismissOnce, Screen[str]):
         if lesson.practice is not None and run.game.finished:
             game = run.game
             totals = ", ".join(f"{self.names[p]} {sum(game.scores[p])}" for p in range(game.n))
-            winners = winners_line([self.names[p] for p in game.winners])
+            winners = winners_line([self.names[p] for p in game.winners], game.winners == (self.run.learner,))
             text = f"{winners} ({totals}).\n{text}"
         self.narrate(text, None)
         has_next = self.catalogue.after(lesson) is not None

@@ -57,8 +57,10 @@ def names_and(names: list[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
-def winners_line(names: list[str]) -> str:
-    """B9: the lowest total wins; tied lowest totals share the victory."""
+def winners_line(names: list[str], you: bool = False) -> str:
+    """B9: the lowest total wins; tied lowest totals share the victory. `you`: the one winner is "You"."""
+    if len(names) == 1 and you:
+        return _("You win")
     if len(names) == 1:
         return _("{name} wins").format(name=names[0])
     return _("{names} share the win").format(names=names_and(names))

@@ -24,6 +24,8 @@ class PromptScreen(DismissOnce, ModalScreen[dict | None]):
     those actions (or None when the player goes back, where going back is allowed)."""
 
     BINDINGS = COMMON_BINDINGS
+    #: the player at the keyboard is addressed as "you" (a lesson's learner, named "You"): no "You picks"
+    second_person = False
 
     def __init__(self, view, legal: list[dict], ascii: bool = False) -> None:
         super().__init__()

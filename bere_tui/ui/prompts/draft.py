@@ -25,7 +25,8 @@ class DraftPrompt(CardPickPrompt):
         with Vertical(id="draft-panel"):
             title = Text()
             title.append(_("DRAFT, round {round}").format(round=view.round), style="bold")
-            title.append("  " + _("{name} picks a card").format(name=self.name_of_player))
+            title.append("  " + (_("You pick a card") if self.second_person else
+                                 _("{name} picks a card").format(name=self.name_of_player)))
             left = len(self.pool) - 4
             title.append("  " + ngettext("({n} pick left before the rows)", "({n} picks left before the rows)",
                                          left).format(n=left), style="dim")

@@ -34,7 +34,8 @@ class SelectPrompt(CardPickPrompt):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="select-panel", classes="bottom-panel"):
-            title = Text(_("{name}, choose a card to play").format(name=self.name_of_player), style="bold")
+            title = Text(_("Choose a card to play") if self.second_person else
+                         _("{name}, choose a card to play").format(name=self.name_of_player), style="bold")
             title.append("  " + _("turn {turn}, round {round}").format(turn=self.view.turn, round=self.view.round),
                          style="dim")
             yield Static(title, id="select-title")

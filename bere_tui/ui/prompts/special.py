@@ -371,7 +371,8 @@ class SpecialPrompt(StepPrompt):
                 key += 1
             else:
                 choices.append(Choice(name, label, None, why_not_playable(name)))
-        title = Text(_("{name}: your card ").format(name=view.players[self.player].name))
+        title = Text(_("Your card ") if self.second_person else
+                     _("{name}: your card ").format(name=view.players[self.player].name))
         title.append_text(card_inline(card, self.ascii))
         title.append(" " + _("is next. Play a special card with it?"))
         return Step(title, choices, self.pick_card, help=special_help)

@@ -19,8 +19,9 @@ class SwapPrompt(StepPrompt):
         for i, name in enumerate(names):
             choices.append(Choice(name, _("Discard {card}, draw the top special card").format(
                 card=special_title(name)), str(i + 1) if i < 9 else None))
-        title = Text(_("{name}: you took a row. Swap a special card?").format(
-            name=view.players[self.player].name), style="bold")
+        title = Text(_("You took a row. Swap a special card?") if self.second_person else
+                     _("{name}: you took a row. Swap a special card?").format(name=view.players[self.player].name),
+                     style="bold")
         held = ", ".join(special_title(n) for n in view.my_specials)
         if view.draw_pile_size:
             pile = ngettext("the draw pile holds {n} card", "the draw pile holds {n} cards",

@@ -38,7 +38,8 @@ class TakeRowPrompt(PromptScreen):
         rows = self.view.rows
         with Vertical(id="take-row-panel", classes="bottom-panel"):
             title = Text()
-            title.append(self.name_of_player + ": ", style="bold")
+            if not self.second_person:  # a lesson's learner is "You": "You: your card" reads oddly
+                title.append(self.name_of_player + ": ", style="bold")
             if self.card is not None:
                 label = card_label(self.card, self.ascii)
                 title.append(_("your card") + " ")
