@@ -7,7 +7,7 @@ building the events of a round (DESIGN: speed; bench/engine_speed.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = [
     "Event", "Dealt", "Drafted", "Selected", "Revealed", "Placed", "RowTaken", "SpecialPlayed",
@@ -104,9 +104,15 @@ class SpecialsGiven(Event):
 
 @dataclass(slots=True)
 class ParityMoved(Event):
-    """Even/Odd (E2, E4): the EVEN/ODD card now lies beside `row`, showing `parity` ("even" or "odd")."""
+    """Even/Odd (E2, E4): the EVEN/ODD card now lies beside `row`, showing `parity` ("even" or "odd").
+
+    Why, for the log: `card` is the card that decided (E2: the row's first card, the lowest at the deal; E4:
+    its last card, the lowest after a take) and `after_take` tells E4 from E2. Neither takes part in ==.
+    """
     row: int
     parity: str
+    card: int = field(default=0, compare=False)
+    after_take: bool = field(default=False, compare=False)
 
 
 @dataclass(slots=True)

@@ -228,7 +228,7 @@ class Game:
             # E2: beside the row whose first card is lowest, showing that card's parity
             r = min(range(4), key=lambda i: self.rows[i].cards[0])
             self.rows[r].parity = self.rows[r].cards[0] & 1
-            ev.append(ParityMoved(r, "odd" if self.rows[r].parity else "even"))
+            ev.append(ParityMoved(r, "odd" if self.rows[r].parity else "even", self.rows[r].cards[0]))
         self._start_turn()
 
     def _start_turn(self) -> None:
@@ -354,7 +354,7 @@ class Game:
         new = min((i for i in range(len(rows)) if i != old), key=lambda i: rows[i].cards[-1])
         rows[old].parity = None
         rows[new].parity = rows[new].cards[-1] & 1
-        ev.append(ParityMoved(new, "odd" if rows[new].parity else "even"))
+        ev.append(ParityMoved(new, "odd" if rows[new].parity else "even", rows[new].cards[-1], True))
 
     def _end_round(self, ev: list[Event]) -> None:
         """B8: add the round's bullheads; B9/A7: end the game or deal again."""

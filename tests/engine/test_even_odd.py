@@ -267,3 +267,22 @@ def test_random_even_odd_games_keep_their_invariants(n):
         if i % 10 == 0:
             assert max(g.totals()) >= 66
             assert result(replay(g.record())) == result(g)
+
+
+def test_parity_moved_says_which_card_decided():
+    """E2: at the deal the row's first card (the lowest); E4: after a take, the lowest last card."""
+    from bere_tui.bots import make_bot
+    from bere_tui.bots.runner import deciders
+
+    g = Game("even-odd", ["A", "B", "C"], seed=3)
+    first = g.opening_events[-1]
+    assert isinstance(first, ParityMoved) and not first.after_take
+    assert first.card == g.rows[first.row].cards[0] == min(r.cards[0] for r in g.rows)
+    bot, moved = make_bot("random", 1), 0
+    while not g.finished and moved < 3:
+        p = deciders(g)[0]
+        for e in g.apply(bot.choose(g.view(p), g.legal(p))):
+            if isinstance(e, ParityMoved) and e.after_take:
+                moved += 1
+                assert (e.card & 1) == (e.parity == "odd") and e.card > 0
+    assert moved
