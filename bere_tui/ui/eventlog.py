@@ -77,8 +77,11 @@ def describe(event: ev.Event, names: list[str], ascii: bool = False, you: int | 
         return Text(ngettext("Everyone gets {n} special card", "Everyone gets {n} special cards",
                              event.count).format(n=event.count))
     if isinstance(event, ev.ParityMoved):
-        return Text(_("EVEN/ODD card: row {row}, {parity}").format(
-            row=event.row + 1, parity=parity_name(event.parity)))
+        if event.after_take:  # E4
+            text = _("EVEN/ODD card moves to row {row} (lowest last card {card}): {parity}")
+        else:  # E2
+            text = _("EVEN/ODD card beside row {row}, whose first card {card} is the lowest: {parity}")
+        return Text(text.format(row=event.row + 1, card=event.card, parity=parity_name(event.parity)))
     if isinstance(event, ev.RoundScored):
         return Text(_("Round {n} scored").format(n=event.round), style="bold")
     if isinstance(event, ev.GameOver):

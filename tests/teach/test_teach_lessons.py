@@ -36,7 +36,18 @@ def test_base_lessons_follow_the_seed_order_before_any_variant():
     assert ids[:8] == ["win", "rows", "sixth", "low", "order", "end", "pieces", "practice"]
     variants = [x.variant for x in cat.lessons]
     assert variants[:8] == ["base"] * 8
-    assert variants[8] == "pro" and set(variants[9:]) == {"anniversary"}
+    assert variants[8] == "pro" and set(variants[9:-1]) == {"anniversary"} and variants[-1] == "even-odd"
+
+
+def test_the_even_odd_lesson_shows_the_setup_a_skipped_row_and_the_move():
+    """E2 (beside the lowest first card), E3 (a card of the other parity skips the row), E4 (moves after a take)."""
+    lesson = load_catalogue("en").find("even-odd")
+    events = played_events(lesson)
+    moved = [e for e in events if type(e).__name__ == "ParityMoved"]
+    assert [(e.row, e.parity, e.after_take) for e in moved] == [(1, "even", True)]
+    assert lesson.record["deals"][0]["rows"][0] == 7  # the odd lowest first card: ODD beside row 1 at the deal
+    taken = [e for e in events if type(e).__name__ == "RowTaken"]
+    assert taken and taken[0].reason == "low" and taken[0].player == lesson.learner
 
 
 def test_anniversary_has_one_lesson_per_special_card_the_swap_and_the_two_rounds():
