@@ -80,15 +80,17 @@ class RoundSummaryScreen(DismissOnce, ModalScreen[None]):
 
 
 class ResultsScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
-    """Dismisses with "again" (new game, same seats), "title" or "quit"."""
+    """Dismisses with "again" (new game, same seats), "title" or "quit". "Watch the replay" (when the finished
+    `game` is given) opens the replay viewer on its record; leaving the viewer comes back here."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "app.help", _("help"), show=True),
     ]
 
     def __init__(self, names, bots, rounds: list[list[int]], winners, ascii: bool = False,
-                 can_replay: bool = True) -> None:
+                 can_replay: bool = True, game=None) -> None:
         super().__init__()
+        self.game = game
         self.names, self.bots, self.rounds, self.winners = names, bots, rounds, winners
         self.ascii = ascii
         self.can_replay = can_replay
@@ -102,6 +104,17 @@ class ResultsScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
             options = []
             if self.can_replay:
                 options.append(Option(_("New game with the same seats"), id="again"))
+            if self.game is not None:
+                options.append(Option(_("Watch the replay"), id="watch"))
             options += [Option(_("Title screen"), id="title"), Option(_("Quit"), id="quit")]
             yield ChoiceList(*options, id="results-choice")
         yield KeyBar()
+
+    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
+        if message.option_id == "watch":
+            message.stop()
+            from bere_tui.ui.saving import open_replay  # the viewer is opened the way the replay list opens it
+
+            open_replay(self.app, self.game, _("The game just played"))
+            return
+        super().on_option_list_option_selected(message)

@@ -361,5 +361,5 @@ class TableScreen(Screen[None]):
         await self.settle()
         rounds = [list(r) for r in game.scores]
         choice = await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, rounds, list(game.winners),
-                                                                self.ascii))
+                                                                self.ascii, game=game))
         self.app.call_later(self.app.after_game, choice, s)
