@@ -130,6 +130,9 @@ class Teller:
 
     def _low_prefix(self, ev: RowTaken) -> str:
         card = _first_queued(self.tracker, ev.player)
+        if self.tracker.base.variant == "even-odd":  # E3: the marked row may refuse it
+            return _("{whose} is lower than the end of every row that accepts it (E3).").format(
+                whose=self.whose(ev.player, card))
         return _("{whose} is lower than every row's end.").format(whose=self.whose(ev.player, card))
 
 

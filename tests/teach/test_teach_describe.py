@@ -43,3 +43,19 @@ def test_the_practice_hint_says_what_and_why():
     assert "lower than every row's end" in low and "(B6)" in low
     ordinary = reason(g.view(0), {"player": 0, "do": "select", "card": 21})
     assert "after the 20 in row 2" in ordinary and "places are left" in ordinary
+
+
+def test_a_low_card_in_even_odd_is_told_with_e3():
+    from bere_tui.engine import Game
+    from bere_tui.teach.describe import tell_events
+    from bere_tui.teach.lesson import load_catalogue
+
+    record = load_catalogue("en").find("even-odd").record
+    game = Game("even-odd", record["players"], deals=record["deals"])  # rows 7 (ODD), 31, 52, 77
+    for p, card in ((0, 10), (1, 9), (2, 60)):
+        game.apply({"player": p, "do": "select", "card": card})
+    before = game.view(0)
+    events = game.apply({"player": 3, "do": "select", "card": 80})
+    events += game.apply({"player": 0, "do": "take_row", "row": 1})
+    lines = tell_events(before, events, 0)
+    assert any("Your 10 is lower than the end of every row that accepts it (E3)." in t for t in lines), lines
