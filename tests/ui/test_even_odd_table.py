@@ -6,9 +6,13 @@ from __future__ import annotations
 import re
 
 from test_setup_screen import setup_app
-from uitools import asking, table_app, wait_for
+from uitools import Start, asking, press_until, screen_text, table_app, wait_for
 
+from bere_tui.engine import Game
 from bere_tui.engine import events as ev
+from bere_tui.ui.app import BereApp
+from bere_tui.ui.prompts.take_row import TakeRowPrompt
+from bere_tui.ui.session import Session
 from bere_tui.ui.eventlog import describe
 from bere_tui.ui.rules_screen import load_sections
 from bere_tui.ui.screens.setup import SetupScreen
@@ -60,3 +64,15 @@ async def test_setup_offers_even_odd_and_the_rules_explain_it(tmp_path):
         assert app.game.variant == "even-odd"
     text = " ".join(s.body for s in load_sections("even-odd"))
     assert "E2" in text and "E4" in text
+
+
+async def test_a_card_refused_by_the_marked_row_is_told_as_lower_than_every_row_that_may_take_it():
+    # E3: the 10 is even; row 1 (7, ODD) refuses it and the other rows end higher, so B6 asks for a row
+    deal = {"rows": [7, 20, 40, 60], "hands": [list(range(10, 20)), list(range(80, 90))]}
+    game = Game("even-odd", [{"name": "Ann"}, {"name": "Ben", "bot": "random"}], seed=1, deals=[deal])
+    app = BereApp(Start("game", session=Session(game)), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: isinstance(app.screen, TakeRowPrompt))
+        text = screen_text(app)
+        assert "lower than every row that may take it" in text
+        assert app.screen.choices == [0, 1, 2, 3]  # E3: any row may be chosen

@@ -44,7 +44,7 @@ class TakeRowPrompt(PromptScreen):
                 label = card_label(self.card, self.ascii)
                 title.append(_("your card") + " ")
                 title.append_text(label[len(label.plain) - len(label.plain.lstrip()):])
-                title.append(" " + _("is lower than every row."))
+                title.append(" " + self._lower_than_text())
             title.append(" " + _("Take which row?"), style="bold")
             yield Static(title, id="take-row-title")
             options = []
@@ -55,6 +55,15 @@ class TakeRowPrompt(PromptScreen):
                 options.append(Option(line, id=str(r)))
             yield ChoiceList(*options, default=cheapest(rows, self.choices), id="take-row-list")
         yield KeyBar()
+
+    def _lower_than_text(self) -> str:
+        """B6; with a Stop (A-STOP-2) or the EVEN/ODD card (E3) only the rows that may take the card count."""
+        card = self.card
+        refusing = [r for r in self.view.rows
+                    if r.stop or (r.parity is not None and (card % 2 == 1) != (r.parity == "odd"))]
+        if refusing:
+            return _("is lower than every row that may take it.")
+        return _("is lower than every row.")
 
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()
