@@ -33,9 +33,9 @@ def special_name(name: str) -> str:
 def bot_name(level: str) -> str:
     """How a bot level reads in the setup screen and the score board."""
     return {
-        "random": _("random"),
-        "heuristic": _("heuristic"),
-        "strong": _("strong"),
+        "random": _("easy"),
+        "heuristic": _("medium"),
+        "strong": _("hard"),
     }.get(level, level)
 
 

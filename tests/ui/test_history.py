@@ -69,7 +69,7 @@ async def test_history_screen_shows_counts_per_player_and_variant():
         pro_ann = games[2].totals()[0]
         assert any(r.startswith(f"Pro 1 {int(0 in games[2].winners)} {pro_ann:.1f}") for r in rows), rows
         assert any(r.startswith(f"all variants 3 {wins} {sum(ann) / 3:.1f}") for r in rows), rows
-        assert any(r.startswith("Ben (bot: random) Base game 2") for r in rows), rows
+        assert any(r.startswith("Ben (bot: easy) Base game 2") for r in rows), rows
         await pilot.press("escape")
         assert isinstance(app.screen, TitleScreen)
 
