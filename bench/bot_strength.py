@@ -7,6 +7,7 @@ Matches (4 players; the seats move round the table from game to game):
   base-flatmc      base game to 66, strong and `flatmc` vs two `heuristic`: the published baseline, flat Monte
                    Carlo with determinization (random rollouts, own bullheads, every option in every world),
                    with the same budget, seated at the same table
+  pro-heuristic, evenodd-heuristic: strong vs three `heuristic` in Pro and Even/Odd (only with --match)
 A shared victory counts as won (as in `bere sim`). Win rates carry a 95% Wilson interval.
 
 Speed: median and maximum wall time of the strong bot's decisions (forced ones, with a single legal action,
@@ -47,7 +48,10 @@ MATCHES = {  # variant, the bots (seat i in game g: bots[(i - g) % 4]), the stro
     "base-heuristic": ("base", ["strong", "heuristic", "heuristic", "heuristic"], 0.45),
     "anniv-heuristic": ("anniversary", ["strong", "heuristic", "heuristic", "heuristic"], 0.40),
     "base-flatmc": ("base", ["strong", "flatmc", "heuristic", "heuristic"], None),
+    "pro-heuristic": ("pro", ["strong", "heuristic", "heuristic", "heuristic"], None),
+    "evenodd-heuristic": ("even-odd", ["strong", "heuristic", "heuristic", "heuristic"], None),
 }
+DEFAULT_MATCHES = ["base-random", "base-heuristic", "anniv-heuristic", "base-flatmc"]
 #: the baseline of the issue, built from the same parts
 FLAT_MC = {"policy": "random", "others_weight": 0.0, "end_weight": 0.0, "racing": False}
 
@@ -150,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=5000, help="cap on worlds per decision")
     ap.add_argument("--clock", choices=list(CLOCKS), default="wall", help="the budget's clock (default wall)")
     ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    ap.add_argument("--match", nargs="*", choices=list(MATCHES), default=list(MATCHES))
+    ap.add_argument("--match", nargs="*", choices=list(MATCHES), default=DEFAULT_MATCHES)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
 

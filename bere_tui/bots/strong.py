@@ -7,13 +7,16 @@ bot's bullheads of the round minus the mean of the other players' (`others_weigh
 that would otherwise hurt a rival counts too.
 
 What is simulated, per decision:
-- select, take_row (B6), draft (Pro): every option, in rollouts to the end of the round.
+- select, take_row (B6): every option, in rollouts to the end of the round.
 - special (Anniversary): every option is first played out on the known rows and the revealed cards still to
   place this turn; when none beats "no special card" there, no card is played; else the few best, and "no
   special card", are searched like a card. In rollouts every
   player (the opponents with special cards dealt from those unseen) plays a special card by a simple policy
   when about to take a row (fastsim.rollout_special). Special cards held at the end of round 1 count
   `carry` bullheads each, as they serve again in round 2 (A6).
+- draft (Pro, P2): rule: the card nearest the middle, as the heuristic bot drafts. A search of the draft
+  (the rest of the draft by a model of the others, then the round) measured far weaker: its rollouts play
+  the round at random, so they cannot see what the flexible middle cards are worth to a searching player.
 - cancel (A-NP-1): exact rule: the cancellation that sets aside the most bullheads (it changes nothing else).
 - swap (A5): rule: discard the held card worth least (SPECIAL_WORTH), when a card drawn from the unseen ones is
   worth more on average.
@@ -31,6 +34,7 @@ import time
 from bere_tui.bots.base import Bot
 from bere_tui.bots.determinize import Dealer, table_of, unseen_specials
 from bere_tui.bots.fastsim import POLICIES, Table, play_turns
+from bere_tui.bots.heuristic import HeuristicBot
 from bere_tui.bots.racing import race
 from bere_tui.engine.cards import HEADS
 from bere_tui.engine.specials import _best_cancel
@@ -41,7 +45,7 @@ SPECIAL_WORTH = {
     "shift": 2.0, "replace": 2.5, "fifth_row": 2.5,
 }
 #: the decisions searched by rollouts; the others follow rules
-SEARCHED = ("select", "draft", "take_row", "special")
+SEARCHED = ("select", "take_row", "special")
 #: special options kept for the search after the quick play-out on the known cards
 SPECIAL_SHORTLIST = 5
 
@@ -86,6 +90,7 @@ class StrongBot(Bot):
         self.rollouts = 0  # rollouts played for the last decision
         self._np_card: tuple | None = None  # the placement for which this bot played Negative = Positive
         self._rollout_rng = random.Random()
+        self._rules = HeuristicBot(seed)  # the Pro draft
 
     def choose(self, view, legal: list[dict]) -> dict:
         self.worlds = self.rollouts = 0
@@ -170,29 +175,8 @@ class StrongBot(Bot):
         return legal[self._search(len(legal), make_world, value)]
 
     def _draft(self, view, legal):
-        """P2: draft a card, then the rest of the draft at random in seat order, then the round."""
-        me, n = view.me, len(view.players)
-        pool = list(view.pool)
-        hands = [list(pv.hand or ()) for pv in view.players]
-
-        def make_world(rng):
-            return rng.getrandbits(60)
-
-        def value(seed, o):
-            rnd = random.Random(seed).random
-            left = pool[:]
-            hs = [h[:] for h in hands]
-            hs[me].append(left.pop(left.index(legal[o]["card"])))
-            q = me
-            while len(left) > 4:
-                q = (q + 1) % n
-                hs[q].append(left.pop(int(rnd() * len(left))))
-            t = Table(n, [[c] for c in sorted(left)], hs)
-            self.rollouts += 1
-            play_turns(t, rnd, self.pick)
-            return self._score(t, me)
-
-        return legal[self._search(len(legal), make_world, value)]
+        """P2: the heuristic bot's rule, the card nearest the middle (see the module docstring for why)."""
+        return self._rules.choose(view, legal)
 
     # ---------------------------------------------------------------- placements (B6, A-ORD-1..4)
 
