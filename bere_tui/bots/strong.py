@@ -4,16 +4,17 @@ For every decision the bot deals the cards it cannot see to the other players (b
 rest of the round out in bots/fastsim.py once per option in each dealt world, and picks the option with the
 best mean result; options clearly worse than the best are dropped early (bots/racing.py). A result is the
 bot's bullheads of the round minus the mean of the other players' (`others_weight`), so that taking a row
-that would otherwise hurt a rival counts too.
+that would otherwise hurt a rival counts too; when the round ends the game (B9, A7), a lost game adds
+`end_weight` bullheads.
 
 What is simulated, per decision:
 - select, take_row (B6): every option, in rollouts to the end of the round.
 - special (Anniversary): every option is first played out on the known rows and the revealed cards still to
   place this turn; when none beats "no special card" there, no card is played; else the few best, and "no
-  special card", are searched like a card. In rollouts every
-  player (the opponents with special cards dealt from those unseen) plays a special card by a simple policy
-  when about to take a row (fastsim.rollout_special). Special cards held at the end of round 1 count
-  `carry` bullheads each, as they serve again in round 2 (A6).
+  special card", are searched like a card. In rollouts every player (the opponents with special cards dealt
+  from those unseen) plays a special card by a simple policy when about to take a row
+  (fastsim.rollout_special). Special cards held at the end of round 1 count `carry` bullheads each, as they
+  serve again in round 2 (A6).
 - draft (Pro, P2): rule: the card nearest the middle, as the heuristic bot drafts. A search of the draft
   (the rest of the draft by a model of the others, then the round) measured far weaker: its rollouts play
   the round at random, so they cannot see what the flexible middle cards are worth to a searching player.
@@ -71,7 +72,7 @@ class StrongBot(Bot):
     default_iterations: int | None = 5000
 
     def __init__(self, seed: int | None = None, budget=_DEFAULT, iterations=_DEFAULT,
-                 policy: str = "safe", others_weight: float = 1.0, carry: float = 2.5,
+                 policy: str = "gap", others_weight: float = 1.0, carry: float = 2.5,
                  end_weight: float = 20.0, racing: bool = True, clock=time.perf_counter) -> None:
         super().__init__(seed)
         self.budget = self.default_budget if budget is _DEFAULT else budget
@@ -153,7 +154,7 @@ class StrongBot(Bot):
             t = table_of(view, dealer.deal(rng), dealer.deal_specials(rng))
             hands = t.hands
             rnd = rng.random
-            safe = t.safe_test()
+            test = pick.turn_test(t)
             plays = []
             for q in range(n):
                 if q == me:
@@ -161,7 +162,7 @@ class StrongBot(Bot):
                 if dealer.chosen[q] and dealer.public[q]:
                     plays.append((hands[q].pop(), q))  # Pro: the one hidden card is the chosen one
                 else:
-                    plays.append((pick(hands[q], rnd, safe), q))
+                    plays.append((pick(hands[q], rnd, test), q))
             return t, plays, rng.getrandbits(60)
 
         def value(world, o):

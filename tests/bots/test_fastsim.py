@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bere_tui.bots.fastsim import Table, pick_random, pick_safe, play_turns, rollout_special
+from bere_tui.bots.fastsim import Table, pick_gap, pick_random, pick_safe, play_turns, rollout_special
 from bere_tui.engine import HEADS, Game
 from bere_tui.engine.game import Game as _Game
 
@@ -90,7 +90,7 @@ def test_turns_match_the_engine(variant):
     assert checked > 40
 
 
-@pytest.mark.parametrize("pick", [pick_random, pick_safe])
+@pytest.mark.parametrize("pick", [pick_random, pick_safe, pick_gap])
 def test_rollouts_play_every_card_and_score_the_round(pick):
     """A rollout from the deal: hands emptied, every card on the table or in a pile; bullheads add up (B7, B8)."""
     rng = random.Random(3)
@@ -103,6 +103,28 @@ def test_rollouts_play_every_card_and_score_the_round(pick):
         on_table = sum(HEADS[c] for row in t.rows for c in row)
         assert sum(pens) + on_table == sum(HEADS[c] for c in deck[:44])
         assert all(1 <= len(row) <= 5 for row in t.rows)
+
+
+def test_turn_tests_agree_with_the_rules():
+    """safe_test and gap_test (a binary search for one turn's selections) agree with target (B4, B5, A9)."""
+    rng = random.Random(5)
+    for _ in range(300):
+        cards = rng.sample(range(1, 105), 20)
+        rows = [sorted(cards[i * 5:i * 5 + rng.randint(1, 5)]) for i in range(4)]
+        t = Table(2, rows, [[], []], caps=[rng.choice((5, 6)) for _ in rows])
+        safe, gap = t.safe_test(), t.gap_test()
+        for card in range(1, 105):
+            r = t.target(card)
+            fits = r >= 0 and len(rows[r]) < t.caps[r]
+            assert safe(card) == fits == t.safe(card)
+            assert gap(card) == t.gap(card) == (card - rows[r][-1] if fits else None)
+
+
+def test_gap_policy_plays_the_closest_fit_most_of_the_time():
+    t = Table(2, [[10, 11, 12, 13, 14], [20], [40], [60]], [[15, 30, 22], [1, 2, 3]])
+    rng = random.Random(0)
+    picks = [pick_gap([15, 30, 22], rng.random, t.gap_test()) for _ in range(300)]
+    assert picks.count(22) > 200 and picks.count(15) < 50  # 22 fits 2 above 20; 15 would be a sixth card
 
 
 def test_safe_policy_avoids_the_obvious_sixth_card():
