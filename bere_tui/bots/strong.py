@@ -77,6 +77,8 @@ class StrongBot(Bot):
         super().__init__(seed)
         self.budget = self.default_budget if budget is _DEFAULT else budget
         self.iterations = self.default_iterations if iterations is _DEFAULT else iterations
+        if self.budget is None and self.iterations is None:
+            raise ValueError("the strong bot needs a time budget or an iteration cap")
         self.clock = clock  # the budget's clock: wall time, or e.g. time.process_time for benchmarks
         self.racing = racing  # drop clearly worse options early (False: plain flat Monte Carlo)
         self.pick = POLICIES[policy]

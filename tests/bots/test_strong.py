@@ -75,6 +75,15 @@ def test_iterations_cap_the_worlds():
     bot = StrongBot(1, budget=None, iterations=17)
     bot.choose(game.view(0), game.legal(0))
     assert 0 < bot.worlds <= 17 and bot.rollouts >= bot.worlds
+    with pytest.raises(ValueError):
+        StrongBot(1, budget=None, iterations=None)  # it would never stop
+
+
+def test_the_time_budget_ends_a_decision():
+    game = Game("base", ["A", "B", "C", "D"], seed=3)
+    bot = StrongBot(1, budget=0.02, iterations=None)
+    bot.choose(game.view(0), game.legal(0))
+    assert bot.worlds > 0
 
 
 # ---------------------------------------------------------------- a player's view only
