@@ -32,7 +32,7 @@ from bere_tui.engine.events import (
     Swapped,
 )
 from bere_tui.engine.row import Row
-from bere_tui.engine.variants import DEFAULT_TARGET, SPECIAL_COPIES, SPECIAL_NAMES, VARIANTS
+from bere_tui.engine.variants import DEFAULT_TARGET, SPECIAL_NAMES, VARIANTS
 from bere_tui.i18n import _, ngettext
 
 #: the fields each kind of action carries besides "player" and "do" (special's depend on the card)
@@ -451,8 +451,6 @@ class Game:
         """The game so far as a bere-record/1 object (spec/record.md)."""
         deals = [] if self.variant == "pro" else [
             {k: (list(v) if isinstance(v, list) else v) for k, v in d.items()} for d in self.dealt]
-        if self.variant == "anniversary":
-            deals = deals[:1] + [{"rows": d["rows"], "hands": d["hands"]} for d in deals[1:]]
         options = {k: v for k, v in self.options.items() if k in self.info.options and v is not None
                    and not (k == "target" and v == DEFAULT_TARGET)}
         return {
@@ -493,7 +491,7 @@ class Game:
             _check_fields(do, action)
         ev: list[Event] = []
         HANDLERS[do](self, p, action, ev)
-        self.actions.append(action)
+        self.actions.append(dict(action))  # a copy: the caller's dict cannot rewrite the record
         if self.pending is None:  # the decision is made: resolve until the next one
             self._advance(ev)
         return ev
@@ -610,4 +608,4 @@ class Game:
 #: the method that carries out each kind of action (after apply's common checks)
 HANDLERS = {do: getattr(Game, "_do_" + do) for do in ACTION_FIELDS}
 
-__all__ = ["Game", "Placement", "SPECIAL_COPIES"]
+__all__ = ["Game", "Placement"]
