@@ -88,8 +88,10 @@ class TableDirector:
             game = self.game
             if game.finished:
                 return GameEnd(tuple(game.winners))
-            p = self.next_decider()
             do = game.pending["do"]
+            if do == "select":
+                self._start_selection()
+            p = self.next_decider()
             if self.is_bot(p):
                 return BotTurn(p, do)
             legal = game.legal(p)
@@ -125,7 +127,9 @@ class TableDirector:
 
     def _apply(self, action: dict, forced: int | None = None, notice: str = "") -> list[Event]:
         events = self.game.apply(action)
+        # (a bot's action comes after its thought; a person's touches no bot's entry: no lock needed)
         self._thought.pop(action["player"], None)
+        self._bot_views.pop(action["player"], None)  # its selection is made
         self.history.append(events)
         if self.on_action is not None:
             self.on_action(self.game)
@@ -147,17 +151,21 @@ class TableDirector:
 
     # ------------------------------------------------------------------ bots
 
-    def _bot_question(self, p: int) -> tuple:
-        """The view and legal actions bot `p` decides from. For the selection, those of its start."""
+    def _start_selection(self) -> None:
+        """At the start of each selection (B3), before anyone chooses: the views the bots decide from."""
         game = self.game
-        if game.pending["do"] != "select":
-            return game.view(p), game.legal(p)
         phase = (game.round, game.turn)
         if self._phase != phase:
-            self._phase = phase
-            self._bot_views = {q: (game.view(q), game.legal(q)) for q in game.deciders() if self.is_bot(q)}
-            self._thought = {}
-        return self._bot_views[p]
+            with self._lock:
+                self._phase = phase
+                self._bot_views = {q: (game.view(q), game.legal(q)) for q in game.deciders() if self.is_bot(q)}
+                self._thought = {}
+
+    def _bot_question(self, p: int) -> tuple:
+        """The view and legal actions bot `p` decides from. For the selection, those of its start."""
+        if p in self._bot_views:
+            return self._bot_views[p]
+        return self.game.view(p), self.game.legal(p)
 
     def think(self, p: int) -> tuple[dict, str]:
         """Bot `p`'s action and a notice (empty unless the bot failed and a simple move was made for it).
@@ -166,6 +174,7 @@ class TableDirector:
             if p in self._thought:
                 return self._thought[p]
             view, legal = self._bot_question(p)
+            selection = legal[0]["do"] == "select"
             try:
                 action = self.bots[p].choose(view, legal)
                 if action not in legal:
@@ -175,18 +184,15 @@ class TableDirector:
                 action = make_bot(FALLBACK_BOT, p).choose(view, legal)
                 notice = _("{name} (bot) could not decide ({problem}); a simple move was made for it.").format(
                     name=self.names[p], problem=type(exc).__name__)
-            if self.game.pending["do"] == "select":
+            if selection:
                 self._thought[p] = (action, notice)
             return action, notice
 
     def think_ahead(self) -> None:
-        """During the selection: every bot's card, thought out now (for a worker thread while people choose)."""
-        if self.game.pending is None or self.game.pending["do"] != "select":
-            return
+        """During the selection: every bot's card, thought out now (for a worker thread while people choose).
+        It reads only the views kept at the start of the selection, never the game being changed."""
         with self._lock:
-            bots = [p for p in self.game.deciders() if self.is_bot(p)]
-            if bots:
-                self._bot_question(bots[0])
+            bots = [p for p in self._bot_views if p not in self._thought]
         for p in bots:
             self.think(p)
 
