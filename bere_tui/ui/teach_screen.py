@@ -10,6 +10,7 @@ explained in a dialog and taken back. Esc leaves; a finished lesson is remembere
 from __future__ import annotations
 
 import asyncio
+from time import monotonic
 from typing import ClassVar
 
 from rich.text import Text
@@ -27,6 +28,7 @@ from bere_tui.teach.lesson import Catalogue, Lesson, LessonError, load_catalogue
 from bere_tui.teach.progress import Progress
 from bere_tui.teach.runner import LessonRun
 from bere_tui.ui.eventlog import describe
+from bere_tui.ui import gate
 from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.prompts import NoPrompt
@@ -219,6 +221,7 @@ class LessonScreen(DismissOnce, Screen[str]):
         self.teller = Teller(game.view(self.run.learner), self.run.learner)
         self.show = self.teller.tracker.table  # one model: the teller folds each event into it
         self.waiting = False  # narration on screen, waiting for Enter
+        self._narration_from = 0.0  # Enter skips the narration from this moment on (monotonic seconds)
         self._go_on = asyncio.Event()
         self.shown = asyncio.Event()
 
@@ -291,6 +294,12 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     # ------------------------------------------------------------------ keys
 
+    def accepts(self, event) -> bool:
+        """The input gate for the narration's Enter (other keys always work)."""
+        if not self.waiting or getattr(event, "key", None) != "enter":
+            return True
+        return event.time >= self._narration_from
+
     def action_go_on(self) -> None:
         self._go_on.set()
 
@@ -303,7 +312,9 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     async def wait_for_enter(self) -> None:
         """Until Enter. (The footer keeps showing Enter: refreshing its keys at every line costs more than
-        a key that briefly does nothing between two narrations.)"""
+        a key that briefly does nothing between two narrations.) An Enter pressed before this narration
+        showed, or in its first moment, does not skip it (the input gate, as for a prompt)."""
+        self._narration_from = monotonic() + gate.GATE_SECONDS["prompt"]
         self.waiting = True
         self._go_on.clear()
         await self._go_on.wait()
