@@ -32,6 +32,7 @@ from bere_tui.ui.screens.dialogs import (
 )
 from bere_tui.ui.seating import TableSetup, setup_from_settings, setup_to_settings
 from bere_tui.ui.session import Session
+from bere_tui.ui.widgets.asciiscroll import use_ascii_scrollbars
 
 UI_DIR = Path(__file__).parent
 CSS_FILES = [
@@ -99,6 +100,7 @@ class BereApp(App[int]):
         self.too_small = False
         if self.ascii:
             self.add_class("-ascii")
+        use_ascii_scrollbars(self.ascii)
 
     # ------------------------------------------------------------------ what tests and screens look at
 
