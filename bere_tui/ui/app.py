@@ -212,7 +212,8 @@ class BereApp(App[int]):
         self.push_screen(NoticeScreen(_("Teach me"), _("The guided lessons are coming soon. Until then, the "
                                                        "rules (? on any screen) explain the game.")))
 
-    def open_rules(self, variant: str = "base") -> None:
+    def open_rules(self, variant: str | None = "base") -> None:
+        """The rules of `variant`; None: the list of variants first (the title screen's Rules)."""
         rules = rules_screen_class()
         if rules is None:
             self.notify(_("The rules text is not installed."), severity="warning")
