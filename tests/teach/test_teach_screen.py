@@ -245,7 +245,7 @@ def test_lessons_never_state_as_certain_what_hidden_cards_decide():
     text = " ".join(step.say for lesson in load_catalogue("en").lessons for step in lesson.steps)
     for wrong in ("certain to go right after the 16, whatever Ann plays",
                   "it will go safely after the 52",
-                  "it will be the sixth card and take them.",
+                  "Play your 20: it will be the sixth card and take them.",
                   "It is the last card of the round",
                   "no sixth card, nothing to take"):
         assert wrong not in text, wrong

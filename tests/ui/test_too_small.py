@@ -38,8 +38,8 @@ async def test_the_title_started_small_shows_the_notice_and_answers_enter_after_
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
-        await pilot.press("enter")  # the highlighted choice (New game without a saved game)
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.press("enter")  # the highlighted choice: Continue (after an autosave) or New game
+        await wait_for(pilot, lambda: not isinstance(app.screen, (TitleScreen, TooSmallScreen)))
 
 
 async def test_a_screen_opened_while_small_goes_under_the_notice():
