@@ -304,7 +304,9 @@ class LessonScreen(DismissOnce, Screen[str]):
         self._go_on.set()
 
     def action_leave(self) -> None:
-        self.dismiss("list")
+        from bere_tui.ui.teach_prompt import LeaveLessonScreen
+
+        self.app.push_screen(LeaveLessonScreen(), lambda leave: self.dismiss("list") if leave else None)
 
     def action_speed(self) -> None:
         self.app.cycle_speed()
@@ -381,7 +383,7 @@ class LessonScreen(DismissOnce, Screen[str]):
         self.narrate(text, beat.point)
         view, legal = game.view(run.learner), game.legal(run.learner)
         try:
-            prompt = teach_prompt(view, legal, self.ascii, self.title_line, text, run.hint)
+            prompt = teach_prompt(view, legal, self.ascii, self.title_line, text, run.hint, run.expected())
         except NoPrompt:
             self.notify(_("No screen for this decision yet; the lesson's move was made."))
             action = run.hint()[1] or legal[0]

@@ -75,7 +75,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         s = self.session
         yield Static(id="table-header")
-        yield from table_body(s.names, s.levels, self.show, self.ascii)
+        yield from table_body(s.names, s.levels, self.show, self.ascii, public_hands=self.game.variant == "pro")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -140,7 +140,9 @@ class TableScreen(Screen[None]):
         """A hand shows on the table only when one person plays against bots (nobody else is looking)."""
         s = self.session
         hand = self.query_one(HandView)
-        if len(s.people) == 1 and not self.game.finished:
+        if self.game.variant == "pro":  # P3: every hand is public, so all are shown (under the rows)
+            hand.show_hands([(pv.name, pv.hand or ()) for pv in self.game.view(None).players])
+        elif len(s.people) == 1 and not self.game.finished:
             p = s.people[0]
             view = self.game.view(p)
             specials = view.my_specials if view.variant == "anniversary" else None

@@ -66,6 +66,6 @@ class TitleScreen(Screen[None]):
         elif choice == "teach":
             self.app.open_teach(None)
         elif choice == "rules":
-            self.app.open_rules("base")
+            self.app.open_rules(None)  # the variants first
         elif choice == "quit":
             self.app.exit(0)
