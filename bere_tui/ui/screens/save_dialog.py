@@ -61,7 +61,10 @@ class SaveScreen(DismissOnce, ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="save-dialog"):
             yield Static(_("Save the game"), classes="dialog-title")
-            yield Static(_("File (a game record; `bere play --load FILE` opens it again):"))
+            if serving():
+                yield Static(_("File name (kept in your own saves folder on this server):"))
+            else:
+                yield Static(_("File (a game record; `bere play --load FILE` opens it again):"))
             yield Input(self.path.name if serving() else str(self.path), id="save-path")
             yield Static(id="save-message")
             yield Static(Text(" " + _("Enter: save") + " ", style="bold reverse"), classes="dialog-default")
