@@ -63,7 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help=_("be an SSH server: friends play with `ssh -t -p PORT HOST`"))
     serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
-    serve.add_argument("--port", type=int, default=2222)
+    serve.add_argument("--port", type=int, default=None, help=_("port (default 2222; with --web 8000)"))
+    serve.add_argument("--web", action="store_true", help=_("serve in a browser instead (textual-serve)"))
     serve.add_argument("--host-key", metavar="FILE", help=_("the server's key (made on the first start)"))
     serve.add_argument("--authorized-keys", metavar="FILE", help=_("the players' public keys, one a line"))
     serve.add_argument("--data-root", metavar="DIR", help=_("one data folder per key below this one"))
@@ -121,6 +122,10 @@ def cmd_sim(args) -> int:
 
 
 def cmd_serve(args) -> int:
+    if args.web:
+        from bere_tui.serve.web import run_web
+
+        return run_web(args)
     try:
         from bere_tui.serve.ssh import run_serve
     except ImportError:

@@ -315,7 +315,7 @@ async def serve_forever(config: ServeConfig) -> None:
 
 
 def run_serve(args) -> int:
-    config = ServeConfig(host=args.host, port=args.port,
+    config = ServeConfig(host=args.host, port=args.port or 2222,
                          host_key=Path(args.host_key) if args.host_key else None,
                          authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
                          data_root=Path(args.data_root) if args.data_root else None,

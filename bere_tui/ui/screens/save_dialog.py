@@ -105,6 +105,8 @@ class SaveScreen(DismissOnce, ModalScreen[Path | None]):
         except StorageError as exc:
             say.update(Text(str(exc), style="bold"))
             return
+        if os.environ.get("BERE_WEB") == "1":  # in a browser: the save is offered as a download too
+            self.app.deliver_text(path, save_filename=path.name, mime_type="application/json")
         self.dismiss(path)
 
     def action_cancel(self) -> None:
