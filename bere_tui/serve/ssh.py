@@ -28,6 +28,7 @@ from pathlib import Path
 import asyncssh
 
 from bere_tui.i18n import _
+from bere_tui.serve.tables import JOIN_ENV, PLAYER_ENV, TABLES_ENV, normal_code
 
 #: environment variables a client may set for its game
 CLIENT_ENV = ("TERM", "LANG", "COLORTERM")
@@ -129,9 +130,10 @@ class _Server(asyncssh.SSHServer):
         return True
 
 
-def game_env(client_env: dict, folder: Path) -> dict[str, str]:
+def game_env(client_env: dict, folder: Path, tables: Path | None = None, player: str = "") -> dict[str, str]:
     """The environment of a session's game: the server's PATH and Python, the client's terminal and language
-    (nothing else of the client's), and the key's own data folder."""
+    (nothing else of the client's), the key's own data folder, and the shared tables' folder with the key's
+    name there."""
     env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV")}
     for name, value in client_env.items():
         if isinstance(name, bytes):
@@ -143,6 +145,8 @@ def game_env(client_env: dict, folder: Path) -> dict[str, str]:
     env.setdefault("COLORTERM", "truecolor")
     env.update({"PYTHONUTF8": "1", SERVE_ENV: "1", "BERE_DATA_DIR": str(folder / "data"),
                 "BERE_CONFIG": str(folder / "settings.json")})
+    if tables is not None and player:
+        env.update({TABLES_ENV: str(tables), PLAYER_ENV: player})
     return env
 
 
@@ -196,10 +200,15 @@ class BereSSHServer:
 
     async def session(self, process: asyncssh.SSHServerProcess) -> None:
         """One SSH session: the game on a pty, its output to the client and the client's keys to it."""
+        join = None
         if process.command:
-            self._say(process, _("Only the game runs here: connect with `ssh -t` and no command."))
-            process.exit(2)
-            return
+            words = process.command.split()
+            join = normal_code(words[1]) if len(words) == 2 and words[0] == "join" else None
+            if join is None:
+                self._say(process, _("Only the game runs here: connect with `ssh -t`, and no command but "
+                                     "`join CODE`."))
+                process.exit(2)
+                return
         if process.get_terminal_type() is None:
             self._say(process, _("The game needs a terminal: connect with `ssh -t`."))
             process.exit(2)
@@ -211,15 +220,18 @@ class BereSSHServer:
             return
         self.sessions += 1
         try:
-            process.exit(await self._run_game(process))
+            process.exit(await self._run_game(process, join))
         finally:
             self.sessions -= 1
 
-    async def _run_game(self, process: asyncssh.SSHServerProcess) -> int:
+    async def _run_game(self, process: asyncssh.SSHServerProcess, join: str | None = None) -> int:
         conn = process.channel.get_connection()
-        folder = self.config.data_root / "players" / conn.get_extra_info("bere_key", "unknown")
+        player = conn.get_extra_info("bere_key", "unknown")
+        folder = self.config.data_root / "players" / player
         folder.mkdir(parents=True, exist_ok=True)
-        env = game_env(process.env, folder)
+        env = game_env(process.env, folder, self.config.data_root / "tables", player)
+        if join:
+            env[JOIN_ENV] = join
         env["TERM"] = process.get_terminal_type() or env.get("TERM", "xterm-256color")
         cols, rows = process.get_terminal_size()[:2]
         master, slave = os.openpty()

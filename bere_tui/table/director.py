@@ -40,8 +40,9 @@ class TableDirector:
     """One game at the table. `on_action(game)` runs after every action (the autosave)."""
 
     def __init__(self, game: Game, on_action: Callable[[Game], None] | None = None,
-                 history: list[list[Event]] | None = None) -> None:
+                 history: list[list[Event]] | None = None, own_terminals: bool = False) -> None:
         self.game = game
+        self.own_terminals = own_terminals  # each person at a terminal of their own (bere serve): no hand-offs
         self.on_action = on_action
         self.names = [p["name"] for p in game.players]
         self.levels: list[str | None] = [p.get("bot") for p in game.players]
@@ -64,7 +65,14 @@ class TableDirector:
     @property
     def hot_seat(self) -> bool:
         """More than one person shares the keyboard: hands stay hidden between hand-offs."""
-        return len(self.people) > 1
+        return len(self.people) > 1 and not self.own_terminals
+
+    def seat_to_bot(self, p: int, level: str = FALLBACK_BOT) -> None:
+        """A person's seat is taken over by a bot (a remote player who left), from their next decision on."""
+        self.levels[p] = level
+        self.bots[p] = make_bot(level, self.game.seed * 1000 + p)
+        if p in self.people:
+            self.people.remove(p)
 
     def needs_handoff(self, p: int) -> bool:
         """B10: a person who does not hold the keyboard gets it handed over before any decision."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,7 @@ from textual.binding import Binding, BindingType
 
 from bere_tui.engine import Game
 from bere_tui.i18n import _
+from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
 from bere_tui.ui.gate import accepts
 from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_file, load_settings, save_settings
 from bere_tui.ui.saving import install_signals, load_session, open_replay
@@ -154,6 +156,9 @@ class BereApp(App[int]):
             self.open_teach(start.lesson)
         else:
             self.open_title()
+        join = os.environ.get(JOIN_ENV)
+        if join and shared_tables() and normal_code(join):  # `ssh -t HOST join CODE`
+            self.ask_join(normal_code(join))
         for message in start.messages:
             self.notify(message, severity="warning", timeout=8)
         if self.settings.theme in self.available_themes:
@@ -172,7 +177,9 @@ class BereApp(App[int]):
         self.session = None
         self.push_screen(TitleScreen(teach_available()))
 
-    def open_setup(self, setup: TableSetup | None = None) -> None:
+    def open_setup(self, setup: TableSetup | None = None, hosting: bool = False) -> None:
+        """The setup screen; then the game at this keyboard, or with `hosting` a shared table (bere serve)
+        whose person seats are taken by friends at their own terminals."""
         from bere_tui.ui.screens.setup import SetupScreen
 
         if setup is None:
@@ -180,9 +187,45 @@ class BereApp(App[int]):
 
         def chosen(result: TableSetup | None) -> None:
             if result is not None:
-                self.start_game(result)
+                if hosting:
+                    self.run_worker(self.host_table(result), group="tables", exclusive=True)
+                else:
+                    self.start_game(result)
 
         self.push_screen(SetupScreen(setup), chosen)
+
+    # ------------------------------------------------------------------ shared tables (bere serve)
+
+    async def host_table(self, setup: TableSetup) -> None:
+        """Open a shared table with the seats of `setup` and sit at its first person's seat."""
+        from bere_tui.serve.tables import TableError, host_table
+        from bere_tui.ui.remote import join_table
+
+        if not any(seat.bot is None for seat in setup.seats):
+            self.notify(_("A shared table needs at least one person's seat (yours)."), severity="error")
+            return
+        game = Session.new(setup).game
+        try:
+            code = await asyncio.to_thread(host_table, game)
+        except TableError as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        if await join_table(self, code):
+            self.notify(_("Table {code} is open: friends choose Join a table and type {code}.").format(code=code),
+                        timeout=30)
+
+    def ask_join(self, code: str | None = None) -> None:
+        from bere_tui.ui.remote import join_table
+        from bere_tui.ui.screens.join import JoinScreen
+
+        def chosen(result: str | None) -> None:
+            if result:
+                self.run_worker(join_table(self, result), group="tables", exclusive=True)
+
+        if code:
+            chosen(code)
+        else:
+            self.push_screen(JoinScreen(), chosen)
 
     def start_game(self, setup: TableSetup) -> None:
         self.settings.last_seats = setup_to_settings(setup)

@@ -89,6 +89,8 @@ async def test_a_command_or_a_session_without_a_terminal_gets_one_clear_line(tmp
                                     agent_path=None) as conn:
             result = await conn.run("cat /etc/passwd")
             assert result.exit_status == 2 and "Only the game runs here" in result.stdout
+            result = await conn.run("join ../../x")
+            assert result.exit_status == 2 and "join CODE" in result.stdout
             result = await conn.run()
             assert result.exit_status == 2 and "needs a terminal" in result.stdout
 
