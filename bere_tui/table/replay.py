@@ -1,0 +1,155 @@
+"""A game record played again action by action: the events of every action, and the replay viewer's steps.
+
+`events_by_action(game)` rebuilds a game from its own record and keeps the events of each action, so a game
+that was saved and loaded again has its log back. `Replay` turns those events into steps, one per event (an
+action with no event, such as passing on a special card, is a step of its own). Each step keeps what the
+viewer shows at that moment: the rows and scores (the same TableShow the live table follows event by event,
+set from the engine's public view after each action), every hand and each secret choice before the reveal
+(it is a replay: nothing is hidden), and how many steps of the log are written. `Replay.line(step)` tells a
+step in one sentence (table.narrate), the secret choices and the decisions that changed nothing included.
+"""
+
+from __future__ import annotations
+
+import copy
+from bisect import insort
+from dataclasses import dataclass
+
+from bere_tui.engine import Game
+from bere_tui.engine import events as ev
+from bere_tui.record import new_game, parse_record
+from bere_tui.table.model import TableShow
+from bere_tui.table.narrate import Sentence, narrate, narrate_action, narrate_choice
+
+
+def events_by_action(game: Game) -> tuple[Game, list[dict], list[list[ev.Event]]]:
+    """Play `game`'s record again from the deal: (the game rebuilt, its actions, the events of each action).
+
+    The record comes from a game the engine accepted, so every action applies again (the record is exact).
+    """
+    model, actions = parse_record(game.record())
+    fresh = new_game(model)
+    return fresh, actions, [fresh.apply(action) for action in actions]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One moment of the replay: after `event` (None: an action that caused no event)."""
+
+    index: int
+    action: dict | None  # the action that caused the event; None for the deal before the first action
+    event: ev.Event | None
+    show: TableShow  # rows, bullheads, the reveal, as the table shows them
+    hands: tuple[tuple[int, ...], ...]
+    specials: tuple[tuple[str, ...], ...]
+    chosen: tuple[int | None, ...]  # each player's card chosen this turn, until the reveal (B3)
+    round: int
+
+
+class Replay:
+    """Every step of one game, and the ways to move through them (by event, by turn, by round)."""
+
+    def __init__(self, game: Game) -> None:
+        model, actions = parse_record(game.record())
+        replayed = new_game(model)
+        self.game = replayed  # once all steps are built: the state after the record's last action
+        self.variant = replayed.variant
+        self.names = [p["name"] for p in replayed.players]
+        self.levels: list[str | None] = [p.get("bot") for p in replayed.players]
+        n = len(self.names)
+        self.steps: list[Step] = []
+        self._show = TableShow(round_heads=[0] * n, totals=[0] * n)
+        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self._specials: list[list[str]] = [[] for _ in range(n)]
+        self._chosen: list[int | None] = [None] * n
+        self._round = 0
+        self._follow(None, replayed.opening_events, replayed, 0)  # the deal before the first action
+        for action in actions:
+            turn = replayed.turn  # the turn a choice is made for
+            self._follow(action, replayed.apply(action), replayed, turn)
+        self.turn_marks = [s.index for s in self.steps if isinstance(s.event, (ev.Dealt, ev.Revealed))]
+        self.round_marks = [s.index for s in self.steps if self._starts_round(s)]
+
+    def _starts_round(self, step: Step) -> bool:
+        if not isinstance(step.event, ev.Dealt):
+            return False
+        return step.index == 0 or self.steps[step.index - 1].round != step.event.round
+
+    def _sync(self, game: Game) -> None:
+        own = [game.view(p).players[p] for p in range(len(self.names))]  # each hand as its owner sees it
+        self._hands = [list(pv.hand) for pv in own]
+        self._specials = [list(pv.specials) for pv in own]
+
+    def _follow(self, action: dict | None, events: list[ev.Event], after: Game, turn: int) -> None:
+        """Steps for one action's events; `after` is the game once the action is applied, `turn` the turn it
+        was taken in."""
+        if not events:
+            self._show.clear_marks()
+        for k, event in enumerate(events):
+            if isinstance(event, ev.Selected):
+                self._show.clear_marks()
+                self._show.turn = turn
+                card = action["card"] if action is not None else None
+                if card in self._hands[event.player]:
+                    self._hands[event.player].remove(card)
+                self._chosen[event.player] = card
+            else:
+                self._show.apply(event)
+            if isinstance(event, ev.Revealed):
+                self._chosen = [None] * len(self._chosen)
+            elif isinstance(event, ev.Drafted):
+                insort(self._hands[event.player], event.card)
+            elif isinstance(event, ev.SpecialPlayed) and event.special in self._specials[event.player]:
+                self._specials[event.player].remove(event.special)
+            elif isinstance(event, ev.Dealt) and event.round != self._round:
+                self._round = event.round  # a new round: its hands are those of the state after the action
+                self._sync(after)
+            if k == len(events) - 1:
+                self._settle(after)
+            self._add(action, event)
+        if not events:
+            self._settle(after)
+            self._add(action, None)
+
+    def _settle(self, after: Game) -> None:
+        """The end of an action: the table and hands are the engine's (the events only lead up to them). The
+        step keeps the turn its event belongs to: after a turn's last placement the game is on the next."""
+        turn = self._show.turn
+        self._show.sync(after.view(None))
+        self._show.turn = turn
+        self._sync(after)
+
+    def _add(self, action: dict | None, event: ev.Event | None) -> None:
+        self.steps.append(Step(
+            index=len(self.steps), action=action, event=event, show=copy.deepcopy(self._show),
+            hands=tuple(tuple(h) for h in self._hands), specials=tuple(tuple(s) for s in self._specials),
+            chosen=tuple(self._chosen), round=self._round))
+
+    def line(self, step: Step) -> Sentence | None:
+        """What the step did, in one sentence: a replay also tells the secret choices and the decisions that
+        changed nothing on the table."""
+        if isinstance(step.event, ev.Selected):
+            return narrate_choice(step.event.player, step.chosen[step.event.player], self.names)
+        if step.event is not None:
+            return narrate(step.event, self.names)
+        if step.action is None:
+            return None
+        return narrate_action(step.action, self.names)
+
+    # ------------------------------------------------------------------ moving
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
+
+    def move(self, index: int, by: str, forward: bool) -> int:
+        """The step one event, turn or round on from `index` (or back); the first or last step at the ends.
+
+        Back by a turn goes to the start of the current turn if `index` is past it, as a player would expect.
+        """
+        if by == "event":
+            return max(0, min(self.last, index + (1 if forward else -1)))
+        marks = self.turn_marks if by == "turn" else self.round_marks
+        if forward:
+            return next((m for m in marks if m > index), self.last)
+        return next((m for m in reversed(marks) if m < index), 0)
