@@ -11,7 +11,7 @@ from rich.text import Text
 
 from bere_tui.engine.cards import HEADS
 from bere_tui.i18n import _
-from bere_tui.ui.cardtext import card_label
+from bere_tui.table.cardtext import card_label
 from bere_tui.ui.prompts.special import Choice, Step, StepPrompt, card_inline, heads_text, special_title
 
 

@@ -24,10 +24,10 @@ from bere_tui.engine.cards import HEADS
 from bere_tui.engine.variants import SPECIAL_NAMES
 from bere_tui.engine.view import RowView, View
 from bere_tui.i18n import _
-from bere_tui.ui.cardtext import card_label
+from bere_tui.table.cardtext import card_label
+from bere_tui.table.words import special_name
 from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.widgets.rows import row_markers
-from bere_tui.ui.words import special_name
 
 # ---------------------------------------------------------------- words for the seven cards
 

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _, ngettext
-from bere_tui.ui.cardtext import card_label
+from bere_tui.table.cardtext import card_label
 from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar

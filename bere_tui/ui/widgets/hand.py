@@ -7,8 +7,8 @@ from rich.text import Text
 from textual.widget import Widget
 
 from bere_tui.i18n import _
-from bere_tui.ui.cardtext import card_label
-from bere_tui.ui.words import special_name
+from bere_tui.table.cardtext import card_label
+from bere_tui.table.words import special_name
 
 
 def hand_text(name: str, cards, specials, ascii: bool = False) -> Text:
