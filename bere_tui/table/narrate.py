@@ -215,7 +215,7 @@ def _special(e: ev.SpecialPlayed, name: str, mine: bool) -> Sentence:
 _MARKER_GONE = {
     "fifth_row": lambda: _("The 5th Row card is discarded (A-5TH-2)."),
     "seven_nimmt": lambda: _("The 7 nimmt! card is discarded (A-7N-2)."),
-    "stop": lambda: _("Every Stop card is discarded (A-STOP-3)."),
+    "stop": lambda: _("The Stop cards are discarded (A-STOP-3)."),
 }
 
 
@@ -276,19 +276,18 @@ def _why_taken(e: ev.RowTaken) -> Sentence:
     card = Card(e.card)
     if e.reason == "low":
         text = {
-            "parity": _("{card} is lower than the end of every row that accepts it (E3)."),
-            "stop": _("{card} is lower than the end of every row that is not stopped (A-STOP-2)."),
+            "parity": _("{card} is lower than every row that accepts it (E3)."),
+            "stop": _("{card} is lower than every row not stopped (A-STOP-2)."),
         }.get(e.refused, _("{card} is lower than every row's end (B6)."))
         out = say(text, card=card)
     elif e.reason == "insert":
-        out = say(_("Insert found the row full: all but its last card are taken (A-INS-3)."))
+        out = say(_("The row was full: Insert takes all but its last card (A-INS-3)."))
     elif any(name == "seven_nimmt" for name, _row in e.markers):
-        out = say(_("{card} is one card too many for its 6 places (A9)."), card=card)
+        out = say(_("{card} is one card too many for 6 places (A9)."), card=card)
     else:
-        out = say(_("{card} is one card too many for the row (B5)."), card=card)
+        out = say(_("{card} is one card too many (B5)."), card=card)
     if e.removed:
-        out += say(" ") + say(_("With a 5th Row card out, {card} is collected too and no row starts again (A-5TH-2)."),
-                              card=card)
+        out += say(" " + _("A 5th Row card was out (A-5TH-2)."))
     for name in dict.fromkeys(name for name, _row in e.markers):
         if name != "fifth_row" or not e.removed:
             out += say(" " + _MARKER_GONE[name]())

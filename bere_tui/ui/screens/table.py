@@ -278,7 +278,8 @@ class TableScreen(Screen[None]):
             if hasattr(prompt, "can_go_back"):
                 prompt.can_go_back = s.hot_seat
             action = await self.app.push_screen_wait(prompt)
-            if action is not None and action in game.legal(p):
+            # the engine's word, not `in legal`: a cancellation may be any set within the value (A-NP-1)
+            if action is not None and game.check(action) is None:
                 return action
             s.holder = None  # went back: hand the keyboard over again
 
