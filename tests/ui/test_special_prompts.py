@@ -256,6 +256,30 @@ async def test_cancel_esc_returns_to_the_positive_card():
     assert action == {"player": 0, "do": "cancel", "positive": 13, "cancel": [2]}
 
 
+async def test_the_table_accepts_a_cancellation_other_than_the_suggested_one():
+    """Issue 12: the table took only the engine's suggested set and asked "which card becomes positive?" again.
+    It now asks the engine (Game.check): any set within the value is played (A-NP-1)."""
+    from bere_tui.ui.app import BereApp, Start
+    from bere_tui.ui.session import Session
+
+    game = cancel_table()
+    for p in (1, 2):
+        game.players[p]["bot"] = "random"  # Ann alone at the keyboard
+    app = BereApp(Start("game", session=Session(game)), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _i in range(200):
+            if isinstance(app.screen, CancelPrompt) and app.screen.steps:
+                break
+            await pilot.pause()
+        await pilot.press("enter", "4", "5", "space", "enter")  # 11 (+5): the suggested 20, 45 without the 45
+        for _i in range(200):
+            if game.pending is None or game.pending["do"] != "cancel":
+                break
+            await pilot.pause()
+    cancels = [a for a in game.actions if a["do"] == "cancel"]
+    assert cancels == [{"player": 0, "do": "cancel", "positive": 11, "cancel": [20]}]
+
+
 async def test_cancel_ascii():
     texts: list[str] = []
     await run(cancel_table(), CancelPrompt, ["|", "enter", "|"], ascii=True, texts=texts)
