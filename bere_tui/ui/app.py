@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 
 from bere_tui.engine import Game
 from bere_tui.i18n import _
+from bere_tui.ui.gate import accepts
 from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_file, load_settings, save_settings
 from bere_tui.ui.saving import install_signals, load_session, open_replay
 from bere_tui.ui.screens.dialogs import (
@@ -255,6 +256,9 @@ class BereApp(App[int]):
         if isinstance(event, events.Key) and (
                 not self.screen_stack or self.too_small and event.key not in KEYS_WHEN_TOO_SMALL):
             return  # nothing behind the notice may be changed blind (and nothing after the last screen)
+        if isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click)) and self.screen_stack \
+                and not accepts(self.screen, event):
+            return  # the input gate: pressed before this hand-off or prompt showed, or in its first moment
         await super().on_event(event)
 
     async def wait_ready(self, screen) -> None:

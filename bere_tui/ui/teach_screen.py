@@ -28,6 +28,7 @@ from bere_tui.teach.describe import Teller
 from bere_tui.teach.lesson import Catalogue, Lesson, LessonError, load_catalogue
 from bere_tui.teach.progress import Progress
 from bere_tui.teach.runner import LessonRun
+from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.prompts import NoPrompt
 from bere_tui.ui.screens.scores import RoundSummaryScreen
@@ -147,7 +148,7 @@ class TeachScreen(Screen[None]):
 # ---------------------------------------------------------------------- small dialogs
 
 
-class ExplainScreen(DismissOnce, ModalScreen[None]):
+class ExplainScreen(Gated, DismissOnce, ModalScreen[None]):
     """What a move the lesson did not ask for would do; any of its keys takes it back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -169,7 +170,7 @@ class ExplainScreen(DismissOnce, ModalScreen[None]):
         self.dismiss(None)
 
 
-class LessonDoneScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
+class LessonDoneScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     """The lesson's closing words; Enter goes to the next lesson (or back to the list after the last)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close('list')", _("all lessons"), show=True)]
