@@ -18,15 +18,15 @@ from bere_tui.engine.view import View
 class _Table:
     """The parts of a Game the checks read, from one player's view (their hand and special cards only)."""
 
-    __slots__ = ("rows", "hands", "specials")
+    __slots__ = ("hands", "rows", "specials")
 
     target_row = Game.target_row
     takes_row = Game.takes_row
     refused_by = Game.refused_by
 
     def __init__(self, view: View) -> None:
-        self.rows = [Row(list(r.cards), r.seven, r.stop, r.fifth, None if r.parity is None else int(r.parity == "odd"))
-                     for r in view.rows]
+        self.rows = [Row(list(r.cards), r.seven, r.stop, r.fifth,
+                         None if r.parity is None else int(r.parity == "odd")) for r in view.rows]
         me = view.me
         self.hands = {me: list(view.hand)}
         self.specials = {me: list(view.my_specials)}

@@ -10,6 +10,7 @@ with a `note` of a few words for a prompt to show beside the row or card it is a
 from __future__ import annotations
 
 from bisect import insort
+from typing import Self
 
 from bere_tui.engine.cards import HEADS
 from bere_tui.engine.errors import IllegalAction, SetupError
@@ -42,7 +43,7 @@ class Why(str):
 
     note: str
 
-    def __new__(cls, message: str, note: str | None = None) -> Why:
+    def __new__(cls, message: str, note: str | None = None) -> Self:
         why = super().__new__(cls, message)
         why.note = message if note is None else note
         return why
