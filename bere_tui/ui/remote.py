@@ -16,7 +16,7 @@ from bere_tui.table.wire import WireError, event_from_wire, view_from_wire
 from bere_tui.ui.prompts import make_prompt
 from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.screens.table import TableScreen
-from bere_tui.ui.words import names_and
+from bere_tui.table.words import names_and
 
 
 class SeatGame:

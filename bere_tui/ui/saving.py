@@ -24,7 +24,7 @@ from bere_tui.storage import (
     load_file,
     record_finished_game,
 )
-from bere_tui.ui.replay_steps import Replay, events_by_action
+from bere_tui.table.replay import Replay, events_by_action
 from bere_tui.ui.session import Session
 
 

@@ -82,7 +82,7 @@ def test_pro_rules_give_the_order_of_all_four_rows():
 
 @pytest.mark.parametrize("ascii", [False, True])
 def test_the_rules_show_a_card_as_the_table_does(ascii):
-    from bere_tui.ui.cardtext import card_label
+    from bere_tui.table.cardtext import card_label
 
     section = next(s for s in load_sections("base", "en") if s.title == "The cards")
     shown = layout_section(section, 76, ascii).plain

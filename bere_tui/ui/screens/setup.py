@@ -17,11 +17,11 @@ from textual.widgets import Button, Input, Label, Static
 
 from bere_tui.engine import VARIANTS
 from bere_tui.i18n import _
+from bere_tui.table.words import bot_name, variant_name
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.seating import BOT_LEVELS, NAME_MAX, Seat, TableSetup, free_name
 from bere_tui.ui.widgets.cycler import Cycler
 from bere_tui.ui.widgets.keybar import KeyBar
-from bere_tui.ui.words import bot_name, variant_name
 
 PERSON = "person"
 DEFAULT_BOT = "heuristic" if "heuristic" in BOT_LEVELS else BOT_LEVELS[-1]

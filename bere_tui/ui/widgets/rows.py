@@ -10,8 +10,8 @@ from rich.text import Text
 from textual.widget import Widget
 
 from bere_tui.i18n import _
-from bere_tui.ui.cardtext import card_label
-from bere_tui.ui.words import parity_name
+from bere_tui.table.cardtext import card_label
+from bere_tui.table.words import parity_name
 
 COST_WIDTH = 3  # the widest cost, 37, after at least one space
 
