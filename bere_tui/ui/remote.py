@@ -89,6 +89,14 @@ class RemoteTableScreen(TableScreen):
             _("You are {name}.").format(name=s.names[s.seat]) if s.seat is not None
             else _("Every seat is taken: you watch the public table.")))
 
+    def update_hand(self) -> None:
+        if self.session.seat is None:
+            from bere_tui.ui.widgets.hand import HandView
+
+            self.query_one(HandView).hide(_("Every seat is taken: you watch the public table."))
+        else:
+            super().update_hand()
+
     def action_save(self) -> None:
         self.notify(_("The table keeps its own record; the host's server writes it after every move."))
 
@@ -156,6 +164,8 @@ class RemoteTableScreen(TableScreen):
         game.asked = legal
         await self.settle()
         prompt = make_prompt(game.view(s.seat), legal, self.ascii)
+        if hasattr(prompt, "can_go_back"):
+            prompt.can_go_back = False  # nobody else is at this terminal: no hand to hide
         action = await self.app.push_screen_wait(prompt)
         if action is not None:
             s.link.send({"t": "action", "action": action})
