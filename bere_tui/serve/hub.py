@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -29,6 +30,8 @@ from bere_tui.table.director import TableDirector
 from bere_tui.table.wire import event_to_wire, view_to_wire
 
 MAX_LINE = 1 << 16  # bytes of one message from a seat
+LINGER_SECONDS = 120.0  # a finished table stays open this long, so that seats coming back see the results
+IDLE_SECONDS = 1800.0  # a table nobody has been connected to for this long ends (its record stays)
 
 
 class Seat:
@@ -214,17 +217,54 @@ class TableHub:
         del self.asked[seat]
 
 
-async def run_hub(game: Game, code: str, folder: Path, socket_path: Path, linger: float = 600.0) -> None:
+async def run_hub(game: Game, code: str, folder: Path, socket_path: Path, linger: float = LINGER_SECONDS,
+                  idle: float = IDLE_SECONDS) -> None:
+    """Serve the table until its game is over (and `linger` seconds more, for late comers to see the
+    results), until nobody has been connected for `idle` seconds, or until SIGTERM (the server stops)."""
     hub = TableHub(game, code, folder)
     server = await asyncio.start_unix_server(hub.handle, path=str(socket_path), limit=MAX_LINE * 2)
     os.chmod(socket_path, 0o600)
+    pid_file = folder / f"{code}.pid"
+    pid_file.write_text(str(os.getpid()), encoding="utf-8")
     hub.save(game)
-    try:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        loop.add_signal_handler(sig, stop.set)
+
+    async def watch_idle() -> None:
+        alone_since = loop.time()
+        while True:
+            await asyncio.sleep(min(idle, 5.0))
+            if hub.connected:
+                alone_since = loop.time()
+            elif loop.time() - alone_since >= idle:
+                stop.set()
+                return
+
+    async def play_then_linger() -> None:
         await hub.play()
-        await asyncio.sleep(linger)  # seats that come back after the end still see the results
+        await asyncio.sleep(linger)
+        stop.set()
+
+    tasks = [asyncio.ensure_future(play_then_linger()), asyncio.ensure_future(watch_idle())]
+    try:
+        await stop.wait()
     finally:
+        for task in tasks:
+            task.cancel()
         server.close()
         socket_path.unlink(missing_ok=True)
+        pid_file.unlink(missing_ok=True)
+
+
+def stop_hubs(folder: Path) -> None:
+    """End the hubs of the tables in `folder` (the server that started them is stopping), by their pid files."""
+    for pid_file in folder.glob("*.pid"):
+        try:
+            os.kill(int(pid_file.read_text(encoding="utf-8").strip()), signal.SIGTERM)
+        except (OSError, ValueError):
+            pid_file.unlink(missing_ok=True)
 
 
 def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the hub's own process

@@ -212,7 +212,7 @@ class BereApp(App[int]):
             return
         if await join_table(self, code):
             self.notify(_("Table {code} is open: friends choose Join a table and type {code}.").format(code=code),
-                        timeout=30)
+                        timeout=10)
 
     def ask_join(self, code: str | None = None) -> None:
         from bere_tui.ui.remote import join_table

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
 from bere_tui.ui.once import DismissOnce
-from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -140,3 +140,23 @@ class TooSmallScreen(Screen[None]):
         self.query_one("#too-small-text", Static).update(
             _("Make the window at least {w}x{h}.\nIt is {cw}x{ch} now.\nThe game goes on when it is big enough.")
             .format(w=MIN_WIDTH, h=MIN_HEIGHT, cw=w, ch=h))
+
+
+class PickScreen(ChoiceDialog, DismissOnce, ModalScreen[str | None]):
+    """A question and a list of choices; dismisses with the chosen id, or None (Esc)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("back"), show=True)]
+
+    def __init__(self, question: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.question = question
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-title")
+            yield ChoiceList(*[Option(label, id=key) for key, label in self.choices])
+        yield KeyBar()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
