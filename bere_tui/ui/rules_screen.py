@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import textwrap
 from dataclasses import dataclass
-from importlib import resources
 from typing import ClassVar
 
 from rich.text import Text
@@ -24,6 +23,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
+from bere_tui.paths import assets
 
 FALLBACK_LANGUAGE = "en"
 #: the files every variant shows after its own
@@ -58,7 +58,7 @@ def languages(language: str | None = None) -> list[str]:
 
 def read_part(name: str, language: str | None = None) -> str | None:
     """The text of assets/rules/<lang>/<name>.md in the first language that has it (None if none does)."""
-    root = resources.files("bere_tui.assets") / "rules"
+    root = assets() / "rules"
     for lang in languages(language):
         path = root / lang / f"{name}.md"
         if path.is_file():
