@@ -15,7 +15,9 @@ from pathlib import Path
 
 from bere_tui.engine import Game
 from bere_tui.i18n import _
+from bere_tui.jsonfile import JSONFileError, read_json
 from bere_tui.record import FORMAT, RecordError, replay
+from bere_tui.safetext import escape
 from bere_tui.storage.files import StorageError, atomic_write_text, data_dir, ensure_dir, set_aside, why
 
 AUTOSAVE_NAME = "autosave.json"
@@ -31,9 +33,9 @@ class BadSaveError(StorageError):
         self.path = path
         self.problem = problem
         self.kept_as = kept_as
-        message = _("{file} cannot be loaded: {problem}").format(file=path, problem=problem)
+        message = _("{file} cannot be loaded: {problem}").format(file=escape(path, None), problem=problem)
         if kept_as is not None:
-            message += " " + _("(the file is kept as {name})").format(name=kept_as.name)
+            message += " " + _("(the file is kept as {name})").format(name=escape(kept_as.name, None))
         super().__init__(message)
 
 
@@ -74,24 +76,12 @@ def autosave(game: Game) -> Path:
 def _problem(path: Path) -> tuple[Game | None, str | None]:
     """Load the record at `path`: (game, None), or (None, what is wrong). FileNotFoundError passes through."""
     try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise
-    except UnicodeDecodeError:
-        return None, _("not UTF-8 text")
-    except OSError as exc:
-        return None, _("cannot be read ({why})").format(why=why(exc))
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if not text.strip():
-            return None, _("the file is empty")
-        return None, _("not valid JSON ({why})").format(why=exc)
-    except RecursionError:
-        return None, _("not valid JSON (nested too deeply)")
+        data = read_json(path)
+    except JSONFileError as exc:
+        return None, str(exc)
     if _is_newer(data):
         return None, _("it is in the format {value}, written by a newer version of bere-tui (this version "
-                       "reads {fmt})").format(value=data["format"], fmt=FORMAT)
+                       "reads {fmt})").format(value=escape(data["format"]), fmt=FORMAT)
     try:
         return replay(data), None
     except RecordError as exc:

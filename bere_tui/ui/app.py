@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 
 from bere_tui.engine import Game
 from bere_tui.i18n import _
+from bere_tui.safetext import escape, shown
 from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_file, load_settings, save_settings
 from bere_tui.ui.saving import install_signals, load_session, open_replay
 from bere_tui.ui.screens.dialogs import (
@@ -284,7 +285,7 @@ def _load_session(path: str) -> Session:
 
 
 def start_from_args(args) -> Start:
-    from bere_tui.bots import BOTS
+    from bere_tui.bots import bot_key, known_bots
     from bere_tui.ui.seating import setup_from_args
 
     command = getattr(args, "command", None)
@@ -295,9 +296,9 @@ def start_from_args(args) -> Start:
             setup = TableSetup(args.variant)
             setup.seed = args.seed
             return Start("setup", setup=setup)
-        unknown = [b for b in args.bots if b not in BOTS]
+        unknown = [b for b in args.bots if bot_key(b) is None]
         if unknown:
-            raise StartError(_("unknown bot {bot!r}; known: {known}").format(bot=unknown[0], known=", ".join(BOTS)))
+            raise StartError(_("unknown bot {bot}; known: {known}").format(bot=shown(unknown[0]), known=known_bots()))
         setup = setup_from_args(args.variant, args.players, args.bots, args.seed, args.target)
         if args.target is not None and not setup.uses_target():
             raise StartError(_("the {variant} variant has no target score").format(variant=args.variant))
@@ -321,7 +322,7 @@ def run_app(args) -> int:
     try:
         start = start_from_args(args)
     except StartError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {escape(str(exc), None)}", file=sys.stderr)
         return 2
     settings, warning = load_settings(getattr(args, "config", None))
     if warning:
