@@ -22,7 +22,7 @@ from bere_tui.engine import Game
 from bere_tui.i18n import _
 from bere_tui.safetext import escape, shown
 from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_file, load_settings, save_settings
-from bere_tui.ui.saving import install_signals, load_session, open_replay
+from bere_tui.ui.saving import install_signals, load_session, open_replay, start_session
 from bere_tui.ui.screens.dialogs import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -140,7 +140,7 @@ class BereApp(App[int]):
     def on_mount(self) -> None:
         start = self.start
         if start.kind == "game":
-            self.show_session(start.session)
+            start_session(self, start.session)  # (asks first if it would replace an unfinished game)
         elif start.kind == "replay":
             self.open_title()
             open_replay(self, start.game, start.note)
@@ -184,7 +184,7 @@ class BereApp(App[int]):
     def start_game(self, setup: TableSetup) -> None:
         self.settings.last_seats = setup_to_settings(setup)
         self._save_settings()
-        self.show_session(Session.new(setup))
+        start_session(self, Session.new(setup))
 
     def show_session(self, session: Session) -> None:
         from bere_tui.ui.screens.table import TableScreen

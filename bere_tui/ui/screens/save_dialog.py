@@ -17,15 +17,12 @@ from textual.widgets import Input, Static
 
 from bere_tui.engine import Game
 from bere_tui.i18n import _
-from bere_tui.storage import StorageError, data_dir, save_to
+from bere_tui.storage import StorageError, save_to, saves_dir
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.keybar import KeyBar
 
-SAVES_DIR = "saves"
-
-
 def default_save_path(now: datetime | None = None) -> Path:
-    return data_dir() / SAVES_DIR / f"game-{(now or datetime.now()):%Y%m%d-%H%M%S}.json"
+    return saves_dir() / f"game-{(now or datetime.now()):%Y%m%d-%H%M%S}.json"
 
 
 class SaveScreen(DismissOnce, ModalScreen[Path | None]):
