@@ -29,9 +29,9 @@ from bere_tui.storage import (
     load_file,
     record_finished_game,
 )
-from bere_tui.ui.words import names_and, variant_name
 from bere_tui.ui.replay_steps import Replay, events_by_action
 from bere_tui.ui.session import Session
+from bere_tui.ui.words import names_and, variant_name
 
 
 def session_from_game(game: Game) -> Session:

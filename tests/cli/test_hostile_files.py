@@ -121,7 +121,7 @@ def test_names_on_the_command_line_lose_control_characters_and_are_limited():
 
 
 def test_play_accepts_the_levels_of_the_setup_screen():
-    start = start_from_args(build_parser().parse_args("play --players Ann --bots easy,medium,hard".split()))
+    start = start_from_args(build_parser().parse_args(["play", "--players", "Ann", "--bots", "easy,medium,hard"]))
     assert [p.get("bot") for p in start.session.game.players] == [None, "random", "heuristic", "strong"]
 
 

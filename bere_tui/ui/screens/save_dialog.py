@@ -21,6 +21,7 @@ from bere_tui.storage import StorageError, save_to, saves_dir
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.keybar import KeyBar
 
+
 def default_save_path(now: datetime | None = None) -> Path:
     return saves_dir() / f"game-{(now or datetime.now()):%Y%m%d-%H%M%S}.json"
 

@@ -11,15 +11,15 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
 from bere_tui.engine import VARIANTS
 from bere_tui.i18n import _
-from bere_tui.ui.once import DismissOnce
 from bere_tui.safetext import NAME_MAX, fit_name
+from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.seating import BOT_LEVELS, Seat, TableSetup, free_name
 from bere_tui.ui.widgets.cycler import Cycler
 from bere_tui.ui.widgets.keybar import KeyBar
