@@ -3,8 +3,9 @@
 Pydantic validates the file's shape here, at the edge; the engine then checks every rule while the actions
 are replayed. Any problem becomes one RecordError whose message names it (for an action: its 0-based index,
 what the game was asking for, and why the action is refused); every value it echoes from the file is escaped
-(safetext), so the message stays one line. Player names are checked here too (safetext.name_problem), and a
-bot may be named by its level (`hard` for `strong`); the game gets the bot's own name.
+(safetext), so the message stays one line. Player names are checked here too (safetext.name_problem); a
+record to replay names known bots, possibly by their level (`hard` for `strong`): the game gets the bot's own
+name.
 """
 
 from __future__ import annotations
@@ -175,10 +176,16 @@ def _parse_shell(data) -> RecordModel:
         problem = name_problem(player.name)
         if problem is not None:
             raise RecordError(f"players[{i}].name: {problem}")
+    return model
+
+
+def _check_bots(model: RecordModel) -> None:
+    """Every bot seat names a bot (or its level). (Lessons, read by parse_record, mark scripted seats with a
+    name of their own.)"""
+    for i, player in enumerate(model.players):
         if player.bot is not None and bot_key(player.bot) is None:
             raise RecordError(_("players[{i}].bot: unknown bot {bot}; known: {known}").format(
                 i=i, bot=shown(player.bot), known=known_bots()))
-    return model
 
 
 def _action_error(i: int, raw, why: str, game: Game | None = None) -> RecordError:
@@ -219,7 +226,7 @@ def new_game(model: RecordModel) -> Game:
     players = [p.model_dump(exclude_none=True) for p in model.players]
     for player in players:
         if "bot" in player:
-            player["bot"] = bot_key(player["bot"])
+            player["bot"] = bot_key(player["bot"]) or player["bot"]
     try:
         return Game(model.variant, players, seed=model.seed, options=options, deals=deals)
     except BereError as exc:
@@ -231,6 +238,7 @@ def replay(data, upto: int | None = None) -> Game:
 
     A refused action is named with the decision the game was asking for at that point."""
     model = _parse_shell(data)
+    _check_bots(model)
     game = new_game(model)
     stop = len(model.actions[:upto])
     for i, raw in enumerate(model.actions):
