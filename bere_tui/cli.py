@@ -70,6 +70,15 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file")
     replay.add_argument("--json", action="store_true", help=_("print the final state as bere-result/1"))
 
+    serve = sub.add_parser("serve", help=_("be an SSH server: friends play with `ssh -t -p PORT HOST`"))
+    serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
+    serve.add_argument("--port", type=int, default=None, help=_("port (default 2222; with --web 8000)"))
+    serve.add_argument("--web", action="store_true", help=_("serve in a browser instead (textual-serve)"))
+    serve.add_argument("--host-key", metavar="FILE", help=_("the server's key (made on the first start)"))
+    serve.add_argument("--authorized-keys", metavar="FILE", help=_("the players' public keys, one a line"))
+    serve.add_argument("--data-root", metavar="DIR", help=_("one data folder per key below this one"))
+    serve.add_argument("--max-sessions", type=int, default=16, help=_("sessions at once (default 16)"))
+
     sim = sub.add_parser("sim", help=_("play bot-only games and print statistics"))
     sim.add_argument("--variant", choices=VARIANT_NAMES, default="base")
     sim.add_argument("--bots", type=_names, required=True,
@@ -123,6 +132,18 @@ def cmd_sim(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    if args.web:
+        from bere_tui.serve.web import run_web
+
+        return run_web(args)
+    try:
+        from bere_tui.serve.ssh import run_serve
+    except ImportError:
+        return _fail(_("serving over SSH needs asyncssh: pip install 'bere-tui[ssh]'"))
+    return run_serve(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     for key, value in DISPLAY_DEFAULTS.items():
@@ -132,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_replay_json(args.file)
     if args.command == "sim":
         return cmd_sim(args)
+    if args.command == "serve":
+        return cmd_serve(args)
     from bere_tui.ui.app import run_app  # Textual only from here on
 
     return run_app(args)

@@ -11,6 +11,16 @@ os.environ.setdefault("BERE_CONFIG", os.path.join(_ROOT, "config", "settings.jso
 
 
 @pytest.fixture(autouse=True)
+def _open_gates(request, monkeypatch):
+    """Screens take keys as soon as they show (the input gate's first moments off), so a test need not wait;
+    keys pressed before a screen showed are still dropped. Tests of the gate itself mark `real_gate`."""
+    if request.node.get_closest_marker("real_gate") is None:
+        from bere_tui.ui import gate
+
+        monkeypatch.setattr(gate, "GATE_SECONDS", {kind: 0.0 for kind in gate.GATE_SECONDS})
+
+
+@pytest.fixture(autouse=True)
 def _own_data_folder(tmp_path, monkeypatch):
     """Each test its own data folder and settings file: an unfinished game autosaved by one test must not be
     found by the next (a new game would ask what becomes of it)."""

@@ -8,10 +8,7 @@ from bere_tui.engine import Game
 
 def deciders(game: Game) -> list[int]:
     """The players the game waits for now."""
-    pend = game.pending
-    if pend is None:
-        return []
-    return list(pend["players"]) if pend["do"] == "select" else [pend["player"]]
+    return game.deciders()
 
 
 def bot_step(game: Game, bots: dict, player: int) -> list:

@@ -415,6 +415,13 @@ class Game:
             return [{"player": player, "do": "swap", "discard": d} for d in [None, *names]]
         return []  # pragma: no cover
 
+    def deciders(self) -> list[int]:
+        """The players the game waits for now, in seat order (several only for the secret selection, B3)."""
+        pend = self.pending
+        if pend is None:
+            return []
+        return list(pend["players"]) if pend["do"] == "select" else [pend["player"]]
+
     def low_card_rows(self) -> list[int]:
         """B6: any row may be chosen, except a stopped one (A-STOP-2)."""
         return [r for r, row in enumerate(self.rows) if not row.stop]

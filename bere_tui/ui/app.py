@@ -22,6 +22,7 @@ from bere_tui.engine import Game
 from bere_tui.i18n import _
 from bere_tui.safetext import escape, shown
 from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_file, load_settings, save_settings
+from bere_tui.ui.gate import accepts
 from bere_tui.ui.saving import install_signals, load_session, open_replay, start_session
 from bere_tui.ui.screens.dialogs import (
     MIN_HEIGHT,
@@ -33,6 +34,7 @@ from bere_tui.ui.screens.dialogs import (
 )
 from bere_tui.ui.seating import TableSetup, setup_from_settings, setup_to_settings
 from bere_tui.ui.session import Session
+from bere_tui.ui.widgets.asciiscroll import use_ascii_scrollbars
 
 UI_DIR = Path(__file__).parent
 CSS_FILES = [
@@ -100,6 +102,7 @@ class BereApp(App[int]):
         self.too_small = False
         if self.ascii:
             self.add_class("-ascii")
+        use_ascii_scrollbars(self.ascii)
 
     # ------------------------------------------------------------------ what tests and screens look at
 
@@ -156,6 +159,7 @@ class BereApp(App[int]):
             self.notify(message, severity="warning", timeout=8)
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
+        self.screen_change_signal.subscribe(self, self.cover)  # (called once the change is made)
         self.check_size()
 
     def _clear(self) -> None:
@@ -210,7 +214,8 @@ class BereApp(App[int]):
         self.push_screen(NoticeScreen(_("Teach me"), _("The guided lessons are coming soon. Until then, the "
                                                        "rules (? on any screen) explain the game.")))
 
-    def open_rules(self, variant: str = "base") -> None:
+    def open_rules(self, variant: str | None = "base") -> None:
+        """The rules of `variant`; None: the list of variants first (the title screen's Rules)."""
         rules = rules_screen_class()
         if rules is None:
             self.notify(_("The rules text is not installed."), severity="warning")
@@ -243,19 +248,30 @@ class BereApp(App[int]):
 
     def check_size(self, size=None) -> None:
         width, height = size or self.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        if small and not self.too_small:
-            self.too_small = True
+        self.too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.cover()
+
+    def cover(self, _screen=None) -> None:
+        """Keep the too-small notice on top of the screen stack while the window is too small, and take it away
+        once it is big enough. Runs after every size change and every change of the screen stack, so a screen
+        opened while the window is small (the first screen, a prompt) goes under the notice, and the screen under
+        it is shown again, ready for keys, when the window grows."""
+        stack = self.screen_stack
+        if not stack:
+            return
+        top = stack[-1]
+        if self.too_small and not isinstance(top, TooSmallScreen):
             self.push_screen(TooSmallScreen())
-        elif not small and self.too_small:
-            self.too_small = False
-            if isinstance(self.screen, TooSmallScreen):
-                self.pop_screen()
+        elif not self.too_small and isinstance(top, TooSmallScreen) and len(stack) > 1:
+            self.pop_screen()  # the stack changes again: a second notice further down goes the same way
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and (
                 not self.screen_stack or self.too_small and event.key not in KEYS_WHEN_TOO_SMALL):
             return  # nothing behind the notice may be changed blind (and nothing after the last screen)
+        if isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click)) and self.screen_stack \
+                and not accepts(self.screen, event):
+            return  # the input gate: pressed before this hand-off or prompt showed, or in its first moment
         await super().on_event(event)
 
     async def wait_ready(self, screen) -> None:

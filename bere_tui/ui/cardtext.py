@@ -19,12 +19,13 @@ def heads_marks(card: int, ascii: bool = False) -> str:
     return (ASCII_DOT if ascii else DOT) * HEADS[card]
 
 
-def card_label(card: int, ascii: bool = False, width: int = 0) -> Text:
-    """One card as `NN marks`, padded to `width` cells; dear cards bold and reversed."""
+def card_label(card: int, ascii: bool = False, width: int = 0, tight: bool = False) -> Text:
+    """One card as `NN marks`, padded to `width` cells; dear cards bold and reversed. The number takes three
+    cells (right-aligned), or only its digits when `tight` (rows and hands, where cells are short)."""
     heads = HEADS[card]
     text = Text()
     style = "bold reverse" if heads >= DEAR else "bold"
-    text.append(f"{card:>3}", style=style)
+    text.append(str(card) if tight else f"{card:>3}", style=style)
     text.append(heads_marks(card, ascii), style="reverse" if heads >= DEAR else "dim")
     if width and text.cell_len < width:
         text.append(" " * (width - text.cell_len))

@@ -1,14 +1,18 @@
-"""The rules viewer: the rules of the variant being played, from the text files in assets/rules/<language>/.
+"""The rules viewer: the rules of a variant, from the text files in assets/rules/<language>/.
 
 A variant shows its own file first (e.g. anniversary.md), then the base game and the keys. Each file is
-`# Title` followed by `## Section`s of paragraphs and `- ` items, citing the rule ids of RULES.md. The screen
-opens on a contents list (Enter opens a section); in a section the arrows scroll, Left/Right go to the
-previous/next section, Esc returns to the contents, and Esc there closes the rules.
+`# Title` followed by `## Section`s of paragraphs and `- ` items, written as a rulebook: the rule ids of
+RULES.md stand in `<!-- ... -->` comments, which are not shown (tests check the coverage with them), and
+`{card 55}` shows a card the way the table does. The screen opens on a contents list (Enter opens a section);
+in a section the arrows scroll, Left/Right go to the previous/next section, Esc returns to the contents, and
+Esc there closes the rules. Opened without a variant (the title screen's Rules), it first lists the variants;
+the contents always end with the way to the other variants.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import textwrap
 from dataclasses import dataclass
 from typing import ClassVar
@@ -19,15 +23,24 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from bere_tui.engine.variants import VARIANTS
 from bere_tui.i18n import _
 from bere_tui.paths import assets
+from bere_tui.ui.cardtext import card_plain
+from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.keybar import KeyBar
+from bere_tui.ui.words import variant_name
 
 FALLBACK_LANGUAGE = "en"
 #: the files every variant shows after its own
 COMMON_PARTS = ("base", "keys")
+#: what the text files carry for the tests and the maintainers only: the rule ids, in comments
+COMMENT = re.compile(r"\s*<!--.*?-->", re.DOTALL)
+#: a card shown as on the table: `{card 55}`
+CARD = re.compile(r"\{card (\d+)\}")
 
 
 @dataclass(frozen=True)
@@ -72,7 +85,8 @@ def parts_for(variant: str) -> list[str]:
 
 
 def parse_part(text: str) -> list[Section]:
-    """`# Part` then `## Section` blocks."""
+    """`# Part` then `## Section` blocks (comments left out)."""
+    text = COMMENT.sub("", text)
     part = ""
     sections: list[Section] = []
     title, lines = None, []
@@ -124,19 +138,23 @@ def blocks(body: str) -> list[tuple[str, str]]:
 
 
 def _styled(line: str) -> Text:
-    """`Decision:` in bold (RULES.md's binding choices); `code` shown without its backticks."""
+    """`code` shown in bold, without its backticks."""
     text = Text()
     for i, piece in enumerate(line.split("`")):
         text.append(piece, style="bold" if i % 2 else "")
-    text.highlight_words(["Decision:", _("Decision:")], style="bold underline")
     return text
 
 
-def layout_section(section: Section, width: int) -> Text:
+def show_cards(body: str, ascii: bool = False) -> str:
+    """`{card 55}` as the table shows the card: its number and its bullheads (`55•••••••`)."""
+    return CARD.sub(lambda m: "`" + card_plain(int(m.group(1)), ascii) + "`", body)
+
+
+def layout_section(section: Section, width: int, ascii: bool = False) -> Text:
     """The section wrapped to `width` columns: items with a hanging indent, a blank line between blocks."""
     width = max(20, width)
     lines: list[Text] = [Text(section.title, style="bold"), Text("")]
-    for kind, content in blocks(section.body):
+    for kind, content in blocks(show_cards(section.body, ascii)):
         if kind == "blank":
             if lines and lines[-1].plain:
                 lines.append(Text(""))
@@ -154,8 +172,18 @@ def layout_section(section: Section, width: int) -> Text:
 # ---------------------------------------------------------------- the screen
 
 
+def variant_summary(variant: str) -> str:
+    return {
+        "base": _("2 to 10 players: the game as printed"),
+        "pro": _("2 to 6 players: an open draft, every hand known"),
+        "anniversary": _("2 to 8 players: seven kinds of special cards, two rounds"),
+        "even-odd": _("2 to 10 players: one row takes only even or only odd cards"),
+    }.get(variant, "")
+
+
 class RulesScreen(Screen[None]):
-    """The rules of `variant`: a contents list, and one section at a time."""
+    """The rules of `variant`: a contents list, and one section at a time. Without a variant, the list of
+    variants comes first."""
 
     CSS_PATH = "rules_screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -166,12 +194,19 @@ class RulesScreen(Screen[None]):
         Binding("k", "scroll(-1)", _("up"), show=False),
     ]
 
-    def __init__(self, variant: str = "base", ascii: bool | None = None, language: str | None = None) -> None:
+    def __init__(self, variant: str | None = "base", ascii: bool | None = None,
+                 language: str | None = None) -> None:
         super().__init__()
-        self.variant = variant
+        self.pick_first = variant is None  # opened from the title: the variants come first, and Esc returns to them
+        self.variant = variant if variant in VARIANTS else "base"
+        self.language = language
         self._ascii = ascii
-        self.sections = load_sections(variant, language) or load_sections("base", language)
-        self.current: int | None = None  # the open section, None on the contents
+        self.sections = self._load(self.variant)
+        self.current: int | None = None  # the open section, None on the contents (or the variants)
+        self.choosing = self.pick_first  # the list of variants is shown
+
+    def _load(self, variant: str) -> list[Section]:
+        return load_sections(variant, self.language) or load_sections("base", self.language)
 
     @property
     def ascii(self) -> bool:
@@ -180,8 +215,41 @@ class RulesScreen(Screen[None]):
         return bool(getattr(self.app, "ascii", False))
 
     def compose(self) -> ComposeResult:
-        first = self.sections[0].part if self.sections else ""
-        yield Static(Text(_("Rules: {part}").format(part=first), style="bold"), id="rules-title")
+        yield Static(id="rules-title")
+        yield VariantList(*[Option(self._variant_label(v), id=v) for v in VARIANTS], id="rules-variants")
+        yield ContentsList(id="rules-contents")
+        with VerticalScroll(id="rules-page"):
+            yield Static(id="rules-text")
+        yield Static(id="rules-status")
+        yield KeyBar()
+
+    @staticmethod
+    def _variant_label(variant: str) -> Text:
+        label = Text(variant_name(variant), style="bold")
+        label.append("  " + variant_summary(variant), style="dim")
+        return label
+
+    def on_mount(self) -> None:
+        if self.ascii:
+            self.add_class("-ascii")
+        self.query_one("#rules-page").display = False
+        self.fill_contents()
+        self.watch(self.query_one("#rules-page"), "scroll_y", self._show_status, init=False)
+        if self.choosing:
+            self.show_variants()
+        else:
+            self.show_contents()
+
+    # -- what is shown
+
+    def _set_title(self) -> None:
+        if self.choosing:
+            title = _("Rules: choose a variant")
+        else:
+            title = _("Rules: {part}").format(part=self.sections[0].part if self.sections else "")
+        self.query_one("#rules-title", Static).update(Text(title, style="bold"))
+
+    def fill_contents(self) -> None:
         options: list[Option] = []
         part = None
         for i, section in enumerate(self.sections):
@@ -189,52 +257,74 @@ class RulesScreen(Screen[None]):
                 part = section.part
                 options.append(Option(Text(part.upper(), style="bold"), disabled=True))
             options.append(Option("  " + section.title, id=f"s{i}"))
-        yield ContentsList(*options, id="rules-contents")
-        with VerticalScroll(id="rules-page"):
-            yield Static(id="rules-text")
-        yield Static(id="rules-status")
-        yield Footer()
+        options.append(Option(Text(_("OTHER VARIANTS"), style="bold"), disabled=True))
+        options.append(Option("  " + _("Rules of another variant"), id="variants"))
+        contents = self.query_one(ContentsList)
+        contents.clear_options()
+        contents.add_options(options)
 
-    def on_mount(self) -> None:
-        if self.ascii:
-            self.add_class("-ascii")
+    def show_variants(self) -> None:
+        self.choosing, self.current = True, None
+        variants = self.query_one(VariantList)
+        self.query_one(ContentsList).display = False
+        self.query_one("#rules-page").display = False
+        variants.display = True
+        variants.highlighted = list(VARIANTS).index(self.variant)
+        variants.focus()
+        self._after_change()
+
+    def show_contents(self, highlight: int | None = None) -> None:
+        self.choosing, self.current = False, None
+        self.query_one(VariantList).display = False
         self.query_one("#rules-page").display = False
         contents = self.query_one(ContentsList)
-        contents.action_first()
+        contents.display = True
+        if highlight is not None:
+            contents.highlighted = contents.get_option_index(f"s{highlight}")
+        else:
+            contents.action_first()
         contents.focus()
-        self.watch(self.query_one("#rules-page"), "scroll_y", self._show_status, init=False)
+        self._after_change()
+
+    def choose_variant(self, variant: str) -> None:
+        self.variant = variant
+        self.sections = self._load(variant)
+        self.fill_contents()
+        self.show_contents()
+
+    def _after_change(self) -> None:
+        self._set_title()
         self._show_status()
+        self.refresh_bindings()
 
     # -- moving about
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id:
-            self.open_section(int(event.option.id[1:]))
+        option_id = event.option.id or ""
+        if isinstance(event.option_list, VariantList):
+            self.choose_variant(option_id)
+        elif option_id == "variants":
+            self.show_variants()
+        elif option_id:
+            self.open_section(int(option_id[1:]))
 
     def open_section(self, index: int) -> None:
         self.current = index
-        contents = self.query_one(ContentsList)
-        contents.display = False
+        self.choosing = False
+        self.query_one(ContentsList).display = False
+        self.query_one(VariantList).display = False
         page = self.query_one("#rules-page", VerticalScroll)
         page.display = True
         self._layout()
         page.scroll_home(animate=False)
         page.focus()
+        self._set_title()
         self.call_after_refresh(self._show_status)
         self.refresh_bindings()
 
     def close_section(self) -> None:
-        contents = self.query_one(ContentsList)
-        index = self.current
-        self.current = None
-        self.query_one("#rules-page").display = False
-        contents.display = True
-        if index is not None:
-            contents.highlighted = contents.get_option_index(f"s{index}")
-        contents.focus()
-        self._show_status()
-        self.refresh_bindings()
+        self.show_contents(self.current)
 
     def on_resize(self, event: events.Resize) -> None:
         if self.current is not None:
@@ -243,12 +333,18 @@ class RulesScreen(Screen[None]):
     def _layout(self) -> None:
         page = self.query_one("#rules-page", VerticalScroll)
         width = (page.size.width or self.app.size.width) - 3
-        self.query_one("#rules-text", Static).update(layout_section(self.sections[self.current], width))
+        self.query_one("#rules-text", Static).update(layout_section(self.sections[self.current], width, self.ascii))
 
     def _show_status(self, *_args) -> None:
         status = self.query_one("#rules-status", Static)
+        if self.choosing:
+            status.update(_("Enter opens the rules of a variant; Esc closes the rules."))
+            return
         if self.current is None:
-            status.update(_("{n} sections. Enter opens one; Esc closes the rules.").format(n=len(self.sections)))
+            status.update(_("{n} sections. Enter opens one; Esc closes the rules.").format(n=len(self.sections))
+                          if not self.pick_first else
+                          _("{n} sections. Enter opens one; Esc goes back to the variants.").format(
+                              n=len(self.sections)))
             return
         page = self.query_one("#rules-page", VerticalScroll)
         where = _("section {i} of {n}").format(i=self.current + 1, n=len(self.sections))
@@ -260,9 +356,12 @@ class RulesScreen(Screen[None]):
     # -- keys
 
     def action_back(self) -> None:
-        """Esc: from a section back to the contents; from the contents, close the rules."""
+        """Esc: from a section back to the contents; from the contents to the variants (when they came first),
+        else close the rules; from the variants, close the rules."""
         if self.current is not None:
             self.close_section()
+        elif not self.choosing and self.pick_first:
+            self.show_variants()
         else:
             self.dismiss(None)
 
@@ -275,8 +374,8 @@ class RulesScreen(Screen[None]):
         if self.current is not None:
             page.scroll_relative(y=step, animate=False)
         else:
-            contents = self.query_one(ContentsList)
-            contents.action_cursor_down() if step > 0 else contents.action_cursor_up()
+            listed = self.query_one(VariantList) if self.choosing else self.query_one(ContentsList)
+            listed.action_cursor_down() if step > 0 else listed.action_cursor_up()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "turn":
@@ -284,7 +383,13 @@ class RulesScreen(Screen[None]):
         return True
 
 
-class ContentsList(OptionList):
-    """The sections, grouped under their part's title."""
+class ContentsList(ChoiceList):
+    """The sections, grouped under their part's title, then the way to the other variants."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", _("open"), key_display="Enter")]
+
+
+class VariantList(ChoiceList):
+    """The variants, each with a line on what it is."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", _("open"), key_display="Enter")]

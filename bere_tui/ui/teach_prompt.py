@@ -11,14 +11,21 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from functools import cache
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
+from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.prompts import prompt_class
+from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.picker import CardPicker
 
 #: what a teach prompt dismisses with when the learner leaves the lesson
@@ -61,6 +68,36 @@ class NarrationPanel(Static):
         self.update(Text(text))
 
 
+class LeaveLessonScreen(DismissOnce, ModalScreen[bool]):
+    """Esc in a lesson asks first; the highlighted answer (Enter) stays in the lesson."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,n", "answer(False)", _("stay"), show=True),
+        Binding("y", "answer(True)", _("leave"), show=True),
+    ]
+    DEFAULT_CSS = """
+    LeaveLessonScreen { align: center middle; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(_("Leave this lesson?"), classes="dialog-title")
+            yield Static(_("It is not marked done; you can start it again from the list of lessons."))
+            yield ChoiceList(Option(_("Stay in the lesson"), id="stay"), Option(_("Leave the lesson"), id="leave"),
+                             id="leave-choice")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).focus()
+
+    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
+        message.stop()
+        self.dismiss(message.option_id == "leave")
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
+
+
 class TeachPrompt:
     """Mixed into a prompt class: narration on top, the hint key, Esc leaves the lesson."""
 
@@ -70,9 +107,17 @@ class TeachPrompt:
     teach_hint: Callable[[], tuple[str, dict | None]] | None = None
     hinted: dict | None = None
 
-    def teach(self, title: str, text: str, hint: Callable[[], tuple[str, dict | None]]) -> TeachPrompt:
+    def teach(self, title: str, text: str, hint: Callable[[], tuple[str, dict | None]],
+              expected: dict | None = None) -> TeachPrompt:
+        """`expected`: the move the lesson asks for; the highlight starts on it, so that Enter alone goes on."""
         self.teach_title, self.teach_text, self.teach_hint = title, text, hint
+        self.hinted = expected
         return self
+
+    def on_mount(self) -> None:
+        """(Called before the prompt's own on_mount.) Once the prompt is built, highlight the expected move."""
+        if self.hinted is not None:
+            self.call_after_refresh(self.show_hint)  # type: ignore[attr-defined]
 
     def compose(self) -> ComposeResult:
         yield NarrationPanel(self.teach_title, self.teach_text, id="teach-narration")
@@ -113,12 +158,18 @@ class TeachPrompt:
             self.call_after_refresh(self.show_hint)  # type: ignore[attr-defined]
 
     def action_leave(self) -> None:
-        """Esc: one step back in a step prompt; from its first step (or any other prompt) leave the lesson."""
+        """Esc: one step back in a step prompt; from its first step (or any other prompt) leave the lesson,
+        once the learner says so."""
         steps = getattr(self, "steps", None)
         if steps and len(steps) > 1:
             self.action_back()  # type: ignore[attr-defined]
             return
-        self.dismiss(LEAVE)  # type: ignore[attr-defined]
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.dismiss(LEAVE)  # type: ignore[attr-defined]
+
+        self.app.push_screen(LeaveLessonScreen(), answered)  # type: ignore[attr-defined]
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action in ("hint", "leave"):
@@ -142,8 +193,9 @@ def teach_prompt_class(cls: type) -> type:
 
 
 def teach_prompt(view, legal: list[dict], ascii: bool, title: str, text: str,
-                 hint: Callable[[], tuple[str, dict | None]]):
-    """The prompt for the learner's decision `legal` (raises NoPrompt when the table has none)."""
+                 hint: Callable[[], tuple[str, dict | None]], expected: dict | None = None):
+    """The prompt for the learner's decision `legal` (raises NoPrompt when the table has none); the highlight
+    starts on `expected`, the move the lesson asks for (None in a practice game: the prompt's own default)."""
     do = legal[0]["do"] if legal else (view.pending or {}).get("do")
     cls = teach_prompt_class(prompt_class(do))
-    return cls(view, legal, ascii=ascii).teach(title, text, hint)
+    return cls(view, legal, ascii=ascii).teach(title, text, hint, expected)

@@ -10,6 +10,7 @@ explained in a dialog and taken back. Esc leaves; a finished lesson is remembere
 from __future__ import annotations
 
 import asyncio
+from time import monotonic
 from typing import ClassVar
 
 from rich.text import Text
@@ -27,6 +28,8 @@ from bere_tui.teach.lesson import Catalogue, Lesson, LessonError, load_catalogue
 from bere_tui.teach.progress import Progress
 from bere_tui.teach.runner import LessonRun
 from bere_tui.ui.eventlog import describe
+from bere_tui.ui import gate
+from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.prompts import NoPrompt
 from bere_tui.ui.screens.scores import RoundSummaryScreen
@@ -147,7 +150,7 @@ class TeachScreen(Screen[None]):
 # ---------------------------------------------------------------------- small dialogs
 
 
-class ExplainScreen(DismissOnce, ModalScreen[None]):
+class ExplainScreen(Gated, DismissOnce, ModalScreen[None]):
     """What a move the lesson did not ask for would do; any of its keys takes it back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -169,7 +172,7 @@ class ExplainScreen(DismissOnce, ModalScreen[None]):
         self.dismiss(None)
 
 
-class LessonDoneScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
+class LessonDoneScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     """The lesson's closing words; Enter goes to the next lesson (or back to the list after the last)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close('list')", _("all lessons"), show=True)]
@@ -218,6 +221,7 @@ class LessonScreen(DismissOnce, Screen[str]):
         self.teller = Teller(game.view(self.run.learner), self.run.learner)
         self.show = self.teller.tracker.table  # one model: the teller folds each event into it
         self.waiting = False  # narration on screen, waiting for Enter
+        self._narration_from = 0.0  # Enter skips the narration from this moment on (monotonic seconds)
         self._go_on = asyncio.Event()
         self.shown = asyncio.Event()
 
@@ -290,11 +294,19 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     # ------------------------------------------------------------------ keys
 
+    def accepts(self, event) -> bool:
+        """The input gate for the narration's Enter (other keys always work)."""
+        if not self.waiting or getattr(event, "key", None) != "enter":
+            return True
+        return event.time >= self._narration_from
+
     def action_go_on(self) -> None:
         self._go_on.set()
 
     def action_leave(self) -> None:
-        self.dismiss("list")
+        from bere_tui.ui.teach_prompt import LeaveLessonScreen
+
+        self.app.push_screen(LeaveLessonScreen(), lambda leave: self.dismiss("list") if leave else None)
 
     def action_speed(self) -> None:
         self.app.cycle_speed()
@@ -302,7 +314,9 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     async def wait_for_enter(self) -> None:
         """Until Enter. (The footer keeps showing Enter: refreshing its keys at every line costs more than
-        a key that briefly does nothing between two narrations.)"""
+        a key that briefly does nothing between two narrations.) An Enter pressed before this narration
+        showed, or in its first moment, does not skip it (the input gate, as for a prompt)."""
+        self._narration_from = monotonic() + gate.GATE_SECONDS["prompt"]
         self.waiting = True
         self._go_on.clear()
         await self._go_on.wait()
@@ -369,7 +383,7 @@ class LessonScreen(DismissOnce, Screen[str]):
         self.narrate(text, beat.point)
         view, legal = game.view(run.learner), game.legal(run.learner)
         try:
-            prompt = teach_prompt(view, legal, self.ascii, self.title_line, text, run.hint)
+            prompt = teach_prompt(view, legal, self.ascii, self.title_line, text, run.hint, run.expected())
         except NoPrompt:
             self.notify(_("No screen for this decision yet; the lesson's move was made."))
             action = run.hint()[1] or legal[0]

@@ -3,10 +3,12 @@ a wrong move, its explanation and taking it back; progress is remembered; Esc le
 
 from __future__ import annotations
 
+import pytest
+
 from bere_tui.teach.lesson import load_catalogue
 from bere_tui.teach.progress import Progress
 from bere_tui.ui.app import BereApp, Start
-from bere_tui.ui.teach_prompt import TeachPrompt
+from bere_tui.ui.teach_prompt import LeaveLessonScreen, TeachPrompt
 from bere_tui.ui.teach_screen import ExplainScreen, LessonDoneScreen, LessonScreen, TeachScreen
 
 LESSON_IDS = [x.id for x in load_catalogue("en").lessons]
@@ -107,7 +109,13 @@ async def test_esc_leaves_a_lesson_without_marking_it_done():
         await pilot.press("enter", "enter")  # two narrations; now the select prompt
         await settle(pilot)
         assert isinstance(app.screen, TeachPrompt)
-        await pilot.press("escape")
+        await pilot.press("escape")  # it asks first; Enter stays
+        await settle(pilot)
+        assert isinstance(app.screen, LeaveLessonScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TeachPrompt)
+        await pilot.press("escape", "y")
         await settle(pilot)
         assert isinstance(app.screen, TeachScreen)
         await pilot.press("escape")
@@ -176,3 +184,74 @@ def test_bere_teach_lesson_on_the_command_line():
     start = start_from_args(build_parser().parse_args(["teach", "3"]))
     assert start.kind == "teach" and start.lesson == "3"
     assert load_catalogue("en").find(start.lesson).id == "sixth"
+
+
+async def test_esc_during_the_narration_asks_before_leaving():
+    app = make_app("win")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.waiting
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LeaveLessonScreen)
+        await pilot.press("escape")  # Esc again: stay
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        await pilot.press("escape", "down", "enter")  # "Leave the lesson"
+        await settle(pilot)
+        assert isinstance(app.screen, TeachScreen)
+    assert not Progress().is_done("win")
+
+
+@pytest.mark.parametrize("lesson_id", [x for x in LESSON_IDS])
+async def test_enter_alone_goes_through_every_lesson(lesson_id):
+    """Every decision starts with the lesson's own move highlighted, so a learner pressing only Enter is never
+    told "not this time" and reaches the end (the practice game: the end of its steps)."""
+    app = make_app(lesson_id)
+    async with app.run_test(size=SIZE) as pilot:
+        for _step in range(MAX_STEPS):
+            await settle(pilot)
+            screen = app.screen
+            assert not isinstance(screen, ExplainScreen), screen.text
+            if isinstance(screen, LessonDoneScreen):
+                break
+            lesson = next((s for s in app.screen_stack if isinstance(s, LessonScreen)), None)
+            if lesson is not None and lesson.run.practising:
+                break
+            if isinstance(screen, (TeachPrompt, LessonScreen)) and (not isinstance(screen, LessonScreen)
+                                                                     or screen.waiting):
+                await pilot.press("enter")
+        else:
+            raise AssertionError(f"lesson {lesson_id} did not end")
+
+
+async def test_digits_in_the_lesson_list_count_lessons_not_headings():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#teach-menu")
+        await pilot.press("3")
+        assert menu.highlighted_option.id == LESSON_IDS[2]  # "sixth", whatever the headings above it
+        await pilot.press("1", "2")
+        assert menu.highlighted_option.id == LESSON_IDS[11]
+        await pilot.press("enter")
+        await settle(pilot)
+        lesson = next(s for s in app.screen_stack if isinstance(s, LessonScreen))
+        assert lesson.lesson.order == 12
+
+
+def test_lessons_never_state_as_certain_what_hidden_cards_decide():
+    """The claims that were wrong (B3, B5, B6): each is now said with its condition, or after the fact."""
+    text = " ".join(step.say for lesson in load_catalogue("en").lessons for step in lesson.steps)
+    for wrong in ("certain to go right after the 16, whatever Ann plays",
+                  "it will go safely after the 52",
+                  "Play your 20: it will be the sixth card and take them.",
+                  "It is the last card of the round",
+                  "no sixth card, nothing to take"):
+        assert wrong not in text, wrong
+    assert "unless Ann plays her 2 or 3" in text
+
+
+def test_the_practice_games_last_words_do_not_praise_a_loss():
+    practice = load_catalogue("en").find("practice")
+    assert "Well played" not in practice.done

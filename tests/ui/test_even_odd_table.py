@@ -62,8 +62,8 @@ async def test_setup_offers_even_odd_and_the_rules_explain_it(tmp_path):
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen_stack[-1], TableScreen) or asking(app))
         assert app.game.variant == "even-odd"
-    text = " ".join(s.body for s in load_sections("even-odd"))
-    assert "E2" in text and "E4" in text
+    text = " ".join(" ".join(s.body.split()) for s in load_sections("even-odd"))
+    assert "EVEN side up if that card is even" in text and "moves to one of the other rows" in text  # E2, E4
 
 
 async def test_a_card_refused_by_the_marked_row_is_told_as_lower_than_every_row_that_may_take_it():

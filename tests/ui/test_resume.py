@@ -112,8 +112,9 @@ async def test_a_bad_autosave_on_continue_is_named_kept_aside_and_a_new_game_can
         assert menu_ids(app)[0] == "continue"
         await pilot.press("enter")
         assert isinstance(app.screen, NoticeScreen)
-        text = " ".join(screen_text(app).split())
-        assert "autosave.json" in text and "not valid JSON" in text and "kept as autosave.bad-" in text
+        message = app.screen.message  # (the screen wraps it where the data folder's path makes it long)
+        assert "autosave.json" in message and "not valid JSON" in message and "kept as autosave.bad-" in message
+        assert "The saved game cannot be continued" in screen_text(app)
         kept = list(path.parent.glob("autosave.bad-*.json"))
         assert not path.exists() and len(kept) == 1
         assert kept[0].read_text(encoding="utf-8").startswith('{"format": "bere-record/1"')

@@ -1,5 +1,6 @@
-"""The rules viewer and its texts: every variant opens, Esc closes, and the texts cite the rule ids of RULES.md
-(with the Decision lines the game plays)."""
+"""The rules viewer and its texts: every variant opens, Esc closes; the texts read as a rulebook (no rule ids,
+no "Decision:") while their comments cite every rule id of RULES.md, with the Decision lines the game plays; the
+title screen's Rules lists every variant."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from textual.app import App
 
 from bere_tui.engine.variants import VARIANTS
-from bere_tui.ui.rules_screen import RulesScreen, languages, layout_section, load_sections, read_part
+from bere_tui.ui.rules_screen import RulesScreen, languages, layout_section, load_sections, parts_for, read_part
 
 # The rule ids of RULES.md sections 1-5 (the variants the engine plays), by the variant whose rules show them.
 COMMON_IDS = ["C1", "C2", *[f"B{i}" for i in range(1, 11)]]
@@ -32,18 +33,60 @@ def test_every_variant_of_the_engine_has_rules():
         assert read_part(variant, "en") is not None, variant
 
 
+def raw_text(variant: str) -> str:
+    return "\n".join(read_part(name, "en") or "" for name in parts_for(variant))
+
+
+#: a rule id as RULES.md writes it: C1, B10, P3, A6, E4, A-STOP-2, A-ORD-1
+RULE_ID = re.compile(r"(?<![\w-])(?:[CBPEA]\d+|A-[A-Z0-9]+-\d)(?![\w-])")
+
+
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_rules_cite_every_rule_id_of_the_variant(variant):
-    text = "\n".join(s.body for s in load_sections(variant, "en"))
+def test_rules_cite_every_rule_id_of_the_variant_in_comments(variant):
+    comments = " ".join(re.findall(r"<!--(.*?)-->", raw_text(variant), re.DOTALL))
     for rule in COMMON_IDS + VARIANT_IDS[variant]:
-        assert re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])", text), f"{variant}: {rule} is not cited"
+        assert re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])", comments), f"{variant}: {rule} is not cited"
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_rules_state_the_decisions_the_game_plays(variant):
-    items = [item for s in load_sections(variant, "en") for item in s.body.split("\n- ")]
+    comments = re.findall(r"<!--(.*?)-->", raw_text(variant), re.DOTALL)
     for rule in DECISIONS[variant] + DECISIONS["base"]:
-        assert any(item.lstrip("- ").startswith("Decision:") and f"({rule})" in item for item in items), rule
+        assert any(f"{rule} (Decision)" in c for c in comments), rule
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_rules_players_read_show_no_rule_ids_and_no_decision_labels(variant):
+    for section in load_sections(variant, "en"):
+        for ascii in (False, True):
+            shown = layout_section(section, 76, ascii).plain
+            assert not RULE_ID.search(shown), f"{section.title}: {RULE_ID.search(shown).group()}"
+            assert "Decision" not in shown and "<!--" not in shown, section.title
+
+
+def test_anniversary_rules_deal_special_cards_once_and_top_them_up_in_round_two():
+    """A2, A6: both decks are shuffled at the start of the game; round 2 deals number cards only, and special
+    cards are topped up by 3, 2 or 1."""
+    sections = {s.title: s.body for s in load_sections("anniversary", "en")}
+    adds = sections["What it adds"]
+    assert "Each round" not in adds and "At the start of the game both decks are shuffled" in adds
+    rounds = " ".join(sections["Two rounds"].split())
+    assert "special cards are not reshuffled" in rounds and "keep the special cards they hold" in rounds
+    assert "3 more, or 2, or 1" in rounds
+
+
+def test_pro_rules_give_the_order_of_all_four_rows():
+    draft = " ".join(next(s.body for s in load_sections("pro", "en") if s.title == "The draft").split())
+    assert "the lowest in row 1, then row 2 and row 3, the highest in row 4" in draft  # P2, as the engine
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+def test_the_rules_show_a_card_as_the_table_does(ascii):
+    from bere_tui.ui.cardtext import card_label
+
+    section = next(s for s in load_sections("base", "en") if s.title == "The cards")
+    shown = layout_section(section, 76, ascii).plain
+    assert card_label(55, ascii).plain.strip() in shown  # 55 and its 7 marks, the table's mark
 
 
 def test_rules_texts_are_plain_ascii():
@@ -62,7 +105,7 @@ def test_layout_wraps_items_with_a_hanging_indent():
     section = next(s for s in load_sections("anniversary", "en") if s.title == "Shift")
     lines = layout_section(section, 60).plain.splitlines()
     assert lines[0] == "Shift" and all(len(line) <= 60 for line in lines)
-    assert any(line.startswith("- Decision: the destination must have room") for line in lines)
+    assert any(line.startswith("- The row it goes to must have room") for line in lines)
     assert all(line.startswith(("- ", "  ")) for line in lines[2:] if line)
 
 
@@ -107,7 +150,7 @@ async def test_rules_screen_browsing():
         await pilot.press("down", "enter")  # the second section
         await pilot.pause()
         text = screen_text(app)
-        assert sections[1].title in text and "(A3)" in text and "section 2 of" in text
+        assert sections[1].title in text and "ONE special card" in text and "section 2 of" in text
         assert text.isascii()
         await pilot.press("right", "right", "l")  # to section 5: 5th Row
         await pilot.pause()
@@ -161,3 +204,44 @@ async def test_rules_open_from_the_help_of_a_game_in_its_variant():
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, RulesScreen)
+
+
+async def test_the_title_screens_rules_list_every_variant():
+    """From the title: Rules, then any variant; Esc goes back from its contents to the variants, then out."""
+    from bere_tui.ui.app import BereApp, Start
+    from bere_tui.ui.screens.title import TitleScreen
+
+    app = BereApp(Start("title"), remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#title-menu")
+        menu.highlighted = menu.get_option_index("rules")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        text = screen_text(app)
+        for name in ("Base game", "Pro", "Anniversary", "Even/Odd"):
+            assert name in text
+        for index, (variant, title) in enumerate([("pro", "Rules: Pro variant"), ("even-odd", "Rules: Even/Odd"),
+                                                  ("anniversary", "Rules: Anniversary")]):
+            await pilot.press(str(list(VARIANTS).index(variant) + 1), "enter")
+            await pilot.pause()
+            assert title in screen_text(app) and app.screen.variant == variant
+            await pilot.press("escape")  # back to the variants
+            await pilot.pause()
+            assert "Rules: choose a variant" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_the_contents_lead_to_the_other_variants():
+    app = RulesApp("anniversary")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "enter")  # the last line of the contents: the other variants
+        await pilot.pause()
+        assert "Rules: choose a variant" in screen_text(app)
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert "Rules: Pro variant" in screen_text(app)

@@ -106,4 +106,4 @@ async def test_two_thousand_random_keys_never_break_the_table():
                 await pilot.pause()
         await pilot.pause()
         assert app.return_code is None  # still running
-        assert app.game is not None and len(app.game.actions) > 10
+        assert app.game is not None and len(app.game.actions) > 4  # keys typed ahead are dropped (input gate)

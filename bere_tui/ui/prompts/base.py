@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from bere_tui.i18n import _
+from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.picker import CardPicker
 
@@ -19,7 +20,7 @@ COMMON_BINDINGS = [
 ]
 
 
-class PromptScreen(DismissOnce, ModalScreen[dict | None]):
+class PromptScreen(Gated, DismissOnce, ModalScreen[dict | None]):
     """A decision of one player: built from their view and the engine's legal actions, dismissed with one of
     those actions (or None when the player goes back, where going back is allowed)."""
 

@@ -16,9 +16,9 @@ from textual.widgets import Static
 
 from bere_tui.i18n import _
 from bere_tui.ui.prompts.base import CardPickPrompt
+from bere_tui.ui.widgets.hand import specials_lines
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.picker import CardPicker
-from bere_tui.ui.words import special_name
 
 
 class SelectPrompt(CardPickPrompt):
@@ -42,10 +42,8 @@ class SelectPrompt(CardPickPrompt):
             yield CardPicker(self.cards, self.ascii, default=self.cards[0] if self.cards else None, id="hand")
             specials = self.view.my_specials
             if self.view.variant == "anniversary":
-                line = Text(_("SPECIAL CARDS") + " ", style="bold")
-                line.append("  ".join(special_name(s) for s in specials) if specials else _("none"))
-                line.append("  " + _("(played when your card is placed)"), style="dim")
-                yield Static(line, id="select-specials")
+                lines = specials_lines(specials, note=_("(played when your card is placed)"))
+                yield Static(Text("\n").join(lines), id="select-specials")
         yield KeyBar()
 
     def check_action(self, action: str, parameters) -> bool | None:

@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from bere_tui.engine.cards import HEADS
@@ -26,6 +26,8 @@ from bere_tui.engine.view import RowView, View
 from bere_tui.i18n import _
 from bere_tui.ui.cardtext import card_label
 from bere_tui.ui.prompts.base import PromptScreen
+from bere_tui.ui.widgets.asciiscroll import use_ascii_scrollbars
+from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.rows import row_markers
 from bere_tui.ui.words import special_name
 
@@ -130,6 +132,20 @@ def heads_text(n: int) -> str:
 # ---------------------------------------------------------------- the shared step prompt
 
 
+def table_top(prompt) -> int:
+    """The first screen line under the table's rows and revealed cards when the prompt opens over a table
+    (0 without one): the box stays below it, so the revealed cards stay in view."""
+    stack = prompt.app.screen_stack
+    under = stack[stack.index(prompt) - 1] if prompt in stack and stack.index(prompt) > 0 else None
+    try:
+        reveal = under.query_one("#reveal") if under is not None else None
+    except Exception:  # noqa: BLE001 - a screen without a table
+        return 0
+    if reveal is None or not reveal.region:
+        return 0
+    return reveal.region.bottom if reveal.region.bottom < (prompt.app.size.height or 24) - 8 else 0
+
+
 @dataclass
 class Choice:
     """One line of a step: what it returns, how it reads, its digit, and why it is greyed (if it is)."""
@@ -189,9 +205,10 @@ class StepPrompt(PromptScreen):
             yield Static(id="prompt-rows")
             yield StepList(id="prompt-choices")
             yield Static(id="prompt-help")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
+        use_ascii_scrollbars(self.ascii, self.query_one(StepList))
         self.show_step(self.first_step())
 
     def first_step(self) -> Step:  # pragma: no cover - abstract
@@ -217,8 +234,8 @@ class StepPrompt(PromptScreen):
         extra.update(step.extra)
         extra.display = bool(step.extra)
         rows = self.query_one("#prompt-rows", Static)
-        rows.display = step.show_rows
-        if step.show_rows:
+        rows.display = step.show_rows and not table_top(self)  # the table's own rows show above the box
+        if rows.display:
             rows.update(rows_text(self.view, self.ascii))
         choices = self.query_one(StepList)
         choices.styles.max_height = self._list_height(step)
@@ -234,14 +251,16 @@ class StepPrompt(PromptScreen):
         self.refresh_bindings()
 
     def _list_height(self, step: Step) -> int:
-        """The lines left for the choices at this screen height, so the whole box stays on screen (80x24)."""
-        height = self.app.size.height or 24
+        """The lines left for the choices, so that the box fits under the table's rows and revealed cards
+        (or, without a table behind, on the screen) at 80x24."""
+        top = table_top(self)
+        height = (self.app.size.height or 24) - top
         help_text = step.help if isinstance(step.help, str) else max(
             (step.help(c.value) for c in step.choices), key=len, default="")
-        used = 1 + 2 + 1 + 1  # footer, border, title, margin above the choices
-        used += len(textwrap.wrap(help_text, TABLE_WIDTH)) + 1 if help_text else 0
+        used = 1 + 1 + 1  # the key line, the border, the title
+        used += len(textwrap.wrap(help_text, TABLE_WIDTH)) if help_text else 0
         used += 1 if step.extra else 0
-        used += len(self.view.rows) + 1 if step.show_rows else 0
+        used += len(self.view.rows) + 1 if step.show_rows and not top else 0
         return max(3, height - used)
 
     def _option(self, choice: Choice, marked: bool) -> Option:

@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from bere_tui.i18n import _
+from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.keybar import KeyBar
 
@@ -29,7 +30,8 @@ def reason_text(do: str) -> str:
     }.get(do, _("to decide"))
 
 
-class HandoffScreen(DismissOnce, ModalScreen[None]):
+class HandoffScreen(Gated, DismissOnce, ModalScreen[None]):
+    gate_kind = "handoff"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "ready", _("show my hand"), show=True),
         Binding("question_mark,f1", "app.help", _("help"), show=True),
@@ -58,5 +60,6 @@ class HandoffScreen(DismissOnce, ModalScreen[None]):
     def action_ready(self) -> None:
         self.dismiss(None)
 
-    def on_click(self) -> None:
-        self.action_ready()
+    def on_click(self, event) -> None:
+        if self.accepts(event):
+            self.action_ready()

@@ -15,6 +15,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
+from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
@@ -43,7 +44,7 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
     return table
 
 
-class RoundSummaryScreen(DismissOnce, ModalScreen[None]):
+class RoundSummaryScreen(Gated, DismissOnce, ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape", "close", _("next round"), show=True),
         Binding("question_mark,f1", "app.help", _("help"), show=True),
@@ -79,7 +80,7 @@ class RoundSummaryScreen(DismissOnce, ModalScreen[None]):
         self.dismiss(None)
 
 
-class ResultsScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
+class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     """Dismisses with "again" (new game, same seats), "title" or "quit". "Watch the replay" (when the finished
     `game` is given) opens the replay viewer on its record; leaving the viewer comes back here."""
 

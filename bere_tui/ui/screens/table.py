@@ -23,8 +23,9 @@ from textual.worker import WorkerFailed
 from bere_tui.engine import events as ev
 from bere_tui.engine.errors import BereError
 from bere_tui.i18n import _
+from bere_tui.table.beats import Ask, BotTurn, HandOff, RoundSummary, ShowEvents
 from bere_tui.ui.eventlog import describe
-from bere_tui.ui.prompts import NoPrompt, make_prompt
+from bere_tui.ui.prompts import make_prompt
 from bere_tui.ui.saving import autosave_game, keep_finished, open_save
 from bere_tui.ui.screens.handoff import HandoffScreen
 from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
@@ -74,7 +75,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         s = self.session
         yield Static(id="table-header")
-        yield from table_body(s.names, s.levels, self.show, self.ascii)
+        yield from table_body(s.names, s.levels, self.show, self.ascii, public_hands=self.game.variant == "pro")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -84,12 +85,16 @@ class TableScreen(Screen[None]):
         self._replay_log(log)  # a loaded game's actions so far (empty for a new game)
         self.redraw()
         self.update_hand()
+        self.session.on_action = partial(autosave_game, self.app)  # the director saves after every action
         self.run_worker(self.play(), group="play", exclusive=True)
 
     def _replay_log(self, log: GameLog) -> None:
         for events in self.session.history:
             for event in events:
                 self._log(event, log)
+
+    def _write(self, line) -> None:
+        self.query_one(GameLog).write(line)
 
     def _log(self, event, log: GameLog | None = None) -> None:
         line = describe(event, self.session.names, self.ascii)
@@ -135,7 +140,9 @@ class TableScreen(Screen[None]):
         """A hand shows on the table only when one person plays against bots (nobody else is looking)."""
         s = self.session
         hand = self.query_one(HandView)
-        if len(s.people) == 1 and not self.game.finished:
+        if self.game.variant == "pro":  # P3: every hand is public, so all are shown (under the rows)
+            hand.show_hands([(pv.name, pv.hand or ()) for pv in self.game.view(None).players])
+        elif len(s.people) == 1 and not self.game.finished:
             p = s.people[0]
             view = self.game.view(p)
             specials = view.my_specials if view.variant == "anniversary" else None
@@ -193,104 +200,101 @@ class TableScreen(Screen[None]):
         await drawn.wait()
 
     async def play(self) -> None:
-        game = self.game
-        while not game.finished:
-            await self.settle()
-            if game.pending["do"] == "select":
-                await self.select_turn()
-            else:
-                p = game.pending["player"]
-                await self.apply(await self.decide(p))
-        await self.finish()
-
-    async def select_turn(self) -> None:
-        """B3: everyone chooses in secret. Bots think (in threads) while the people choose, one by one."""
-        s = self.session
-        waiting = s.waiting_for()
-        thinking = {p: self.start_bot(p) for p in waiting if s.is_bot(p)}
-        chosen: set[int] = set()
-        marks = {p: "+" for p in range(len(s.names)) if p not in waiting}
-        for p in [q for q in waiting if not s.is_bot(q)]:
-            self.set_marks({**marks, p: ">"})
-            others = [s.names[q] for q in waiting if q != p and q not in chosen and not s.is_bot(q)]
-            self.set_status(_("{name} is choosing a card.").format(name=s.names[p]) +
-                            (" " + _("Then: {names}.").format(names=names_and(others)) if others else ""))
-            await self.apply(await self.ask_person(p))
-            chosen.add(p)
-            marks[p] = "+"
-        for p, worker in thinking.items():
-            self.set_marks({**marks, p: ">"})
-            await self.apply(await self.bot_result(p, worker))
-            marks[p] = "+"
-
-    async def decide(self, p: int) -> dict:
-        s = self.session
-        self.set_marks({p: ">"})
-        if s.is_bot(p):
-            return await self.bot_result(p, self.start_bot(p))
-        return await self.ask_person(p)
-
-    def start_bot(self, p: int):
-        """Run the bot's choice in a thread worker, on the view and legal actions of this moment."""
-        bot = self.session.bots[p]
-        view, legal = self.game.view(p), self.game.legal(p)
-        return self.run_worker(partial(bot.choose, view, legal), thread=True, group="bots",
-                               exit_on_error=False, name=f"bot {p}")
-
-    async def bot_result(self, p: int, worker) -> dict:
-        s = self.session
-        timer: Timer | None = None
-        if not worker.is_finished:
-            timer = self.set_timer(THINKING_AFTER, partial(
-                self.set_status, _("{name} (bot) is thinking...").format(name=s.names[p])))
-        try:
-            action = await worker.wait()
-        except WorkerFailed:
-            action = None
-        finally:
-            if timer is not None:
-                timer.stop()
-        legal = self.game.legal(p)
-        if action not in legal:  # a bot that fails or errs must not stop the game
-            action = legal[0]
-        return action
-
-    async def ask_person(self, p: int) -> dict:
-        s, game = self.session, self.game
-        do = game.pending["do"]
+        """Draw the director's beats until the game is over."""
+        director = self.session
         while True:
             await self.settle()
-            handoff = s.needs_handoff(p, do)
-            if handoff:
-                before = self._status
-                self.set_status(_("Waiting for {name} to take the keyboard.").format(name=s.names[p]))
-                await self.settle()
-                await self.app.push_screen_wait(HandoffScreen(s.names[p], do, game.round, game.turn))
-                self.set_status(before)
-                await self.settle()
-            s.holder = p
-            view, legal = game.view(p), game.legal(p)
-            try:
-                prompt = make_prompt(view, legal, self.ascii)
-            except NoPrompt:
-                self.notify(_("No screen for this decision yet; the first choice was taken."))
-                return legal[0]
-            if hasattr(prompt, "can_go_back"):
-                prompt.can_go_back = s.hot_seat
-            action = await self.app.push_screen_wait(prompt)
-            if action is not None and action in game.legal(p):
-                return action
-            s.holder = None  # went back: hand the keyboard over again
+            beat = director.next_beat()
+            if isinstance(beat, ShowEvents):
+                await self.show_beat(beat)
+            elif isinstance(beat, HandOff):
+                await self.hand_off(beat.player, beat.do)
+            elif isinstance(beat, Ask):
+                await self.ask_person(beat.player)
+            elif isinstance(beat, BotTurn):
+                await self.bot_turn(beat.player)
+            elif isinstance(beat, RoundSummary):
+                await self.round_summary(beat.scored)
+            else:
+                await self.finish()
+                return
 
-    async def apply(self, action: dict) -> None:
-        try:
-            events = self.game.apply(action)
-        except BereError as exc:  # the prompts offer only legal actions; say so rather than crash
-            self.notify(str(exc), severity="error")
+    def show_waiting(self, p: int) -> None:
+        """Marks and status line: who decides now, and in the selection who follows (B3)."""
+        s = self.session
+        waiting = s.waiting_for()
+        if self.game.pending["do"] == "select":
+            marks = {q: "+" for q in range(len(s.names)) if q not in waiting}
+            self.set_marks({**marks, p: ">"})
+            if s.is_bot(p):
+                return
+            others = [s.names[q] for q in waiting if q != p and not s.is_bot(q)]
+            self.set_status(_("{name} is choosing a card.").format(name=s.names[p]) +
+                            (" " + _("Then: {names}.").format(names=names_and(others)) if others else ""))
+        else:
+            self.set_marks({p: ">"})
+
+    async def hand_off(self, p: int, do: str) -> None:
+        """B10: the keyboard goes to `p`; nothing of theirs shows until they press the hand-off's key."""
+        s, game = self.session, self.game
+        self.show_waiting(p)
+        self.set_status(_("Waiting for {name} to take the keyboard.").format(name=s.names[p]))
+        await self.settle()
+        await self.app.push_screen_wait(HandoffScreen(s.names[p], do, game.round, game.turn))
+        s.handed_off(p)
+
+    async def ask_person(self, p: int) -> None:
+        """`p` holds the keyboard: the prompt for their decision, and their answer to the director. Esc (at a
+        hot-seat table) hides the hand again and hands the keyboard over anew."""
+        s, game = self.session, self.game
+        self.show_waiting(p)
+        await self.settle()
+        if game.pending["do"] == "select":
+            self.think_ahead()
+        prompt = make_prompt(game.view(p), game.legal(p), self.ascii)
+        if hasattr(prompt, "can_go_back"):
+            prompt.can_go_back = s.hot_seat
+        action = await self.app.push_screen_wait(prompt)
+        if action is None:
+            s.went_back()
             return
-        self.session.history.append(events)
-        autosave_game(self.app, self.game)
-        await self.show_events(events)
+        await self.decide(p, action)
+
+    def think_ahead(self) -> None:
+        """While people choose, the bots think out their secret cards in a thread (the same cards as later)."""
+        if any(self.session.is_bot(q) for q in self.session.waiting_for()):
+            self.run_worker(self.session.think_ahead, thread=True, group="think-ahead", exclusive=True,
+                            exit_on_error=False, name="think ahead")
+
+    async def bot_turn(self, p: int) -> None:
+        s = self.session
+        self.show_waiting(p)
+        worker = self.run_worker(partial(s.think, p), thread=True, group="bots", exit_on_error=False,
+                                 name=f"bot {p}")
+        timer: Timer | None = self.set_timer(THINKING_AFTER, partial(
+            self.set_status, _("{name} (bot) is thinking...").format(name=s.names[p])))
+        try:
+            action, notice = await worker.wait()
+        except WorkerFailed as exc:  # think() answers for a failing bot; this is a failure of think itself
+            self.notify(_("A bot could not move: {problem}").format(problem=exc.error), severity="error")
+            raise
+        finally:
+            timer.stop()
+        await self.decide(p, action, notice)
+
+    async def decide(self, p: int, action: dict, notice: str = "") -> None:
+        try:
+            self.session.decide(p, action, notice)
+        except BereError as exc:  # the prompts offer only legal actions; say so and ask again
+            self.notify(str(exc), severity="error")
+
+    async def round_summary(self, scored: ev.RoundScored) -> None:
+        s = self.session
+        self.set_animating(False)
+        await self.pause(1.0)
+        await self.settle()
+        await self.app.push_screen_wait(RoundSummaryScreen(
+            scored.round, s.names, s.levels, list(scored.scores), list(scored.totals), self.ascii))
 
     # ------------------------------------------------------------------ showing events
 
@@ -303,9 +307,14 @@ class TableScreen(Screen[None]):
         except TimeoutError:
             pass
 
+    async def show_beat(self, beat: ShowEvents) -> None:
+        if beat.notice:
+            self.notify(beat.notice, severity="warning", timeout=6)
+        if beat.forced is not None:
+            self._write(_("{name} has one card left: it is played.").format(name=self.session.names[beat.forced]))
+        await self.show_events(list(beat.events))
+
     async def show_events(self, events: list) -> None:
-        s = self.session
-        over = any(isinstance(e, ev.GameOver) for e in events)
         moving = any(isinstance(e, (ev.Revealed, ev.Placed, ev.RowTaken, ev.Drafted)) for e in events)
         self._hurry.clear()
         self.set_animating(moving and self.app.speed != "off")
@@ -317,14 +326,6 @@ class TableScreen(Screen[None]):
             self.show.apply(event)
             self.describe_status(event)
             self.redraw()
-            if isinstance(event, ev.RoundScored) and not over:
-                self.set_animating(False)
-                await self.pause(1.0)
-                await self.settle()
-                totals = list(event.totals)
-                await self.app.push_screen_wait(RoundSummaryScreen(
-                    event.round, s.names, s.levels, list(event.scores), totals, self.ascii))
-                continue
             steps = EVENT_STEPS.get(type(event))
             if steps:
                 await self.pause(steps)

@@ -1,5 +1,6 @@
 """The title screen: Continue (when an unfinished game was autosaved; then it is the highlighted choice, and
-it names the game: variant, round, players, when it was saved), New game, Teach me (when the walkthrough exists), Rules, Replays, History, Settings, Quit."""
+it names the game: variant, round, players, when it was saved), New game, Teach me (when the walkthrough
+exists), Rules, Replays, History, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -71,6 +72,6 @@ class TitleScreen(Screen[None]):
         elif choice == "teach":
             self.app.open_teach(None)
         elif choice == "rules":
-            self.app.open_rules("base")
+            self.app.open_rules(None)  # the variants first
         elif choice == "quit":
             self.app.exit(0)

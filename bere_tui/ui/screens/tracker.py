@@ -48,10 +48,7 @@ class CardPlaces:
 def keyboard_view(session) -> View:
     """What the people at the keyboard may know: one person's view when they play alone against bots,
     else the public table (at a hot-seat table nobody's hand may show between hand-offs)."""
-    game = session.game
-    if len(session.people) == 1:
-        return game.view(session.people[0])
-    return game.view(None)
+    return session.game.view(session.keyboard_player())
 
 
 def card_places(view: View) -> CardPlaces:

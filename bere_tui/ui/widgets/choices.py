@@ -1,8 +1,14 @@
-"""ChoiceList: an OptionList that also moves with j/k, jumps with digits (1 is the first choice), and marks the
-highlighted choice with `>` so it shows without colour."""
+"""ChoiceList: an OptionList that also moves with j/k, jumps with digits, and marks the highlighted choice with
+`>` so it shows without colour.
+
+Digits count the choices that can be chosen, not the headings between them (in the lesson list, 12 is the
+twelfth lesson): 1 is the first choice, and a second digit typed soon after the first makes a two-digit number
+when there are that many choices.
+"""
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -12,6 +18,9 @@ from textual.strip import Strip
 from textual.widgets import OptionList
 
 from bere_tui.i18n import _
+
+
+TYPE_TIMEOUT = 1.5  # seconds after which a digit starts a new number
 
 
 class ChoiceList(OptionList):
@@ -29,10 +38,20 @@ class ChoiceList(OptionList):
     def __init__(self, *options, default: int = 0, **kwargs) -> None:
         super().__init__(*options, **kwargs)
         self._default = default
+        self._typed = ""
+        self._typed_at = 0.0
 
     def on_mount(self) -> None:
         if self.option_count:
-            self.highlighted = min(self._default, self.option_count - 1)
+            index = min(self._default, self.option_count - 1)
+            enabled = self.choosable()
+            if index not in enabled and enabled:  # a heading: the first choice after it
+                index = next((i for i in enabled if i > index), enabled[0])
+            self.highlighted = index
+
+    def choosable(self) -> list[int]:
+        """The indexes of the options that can be chosen (headings are disabled options)."""
+        return [i for i in range(self.option_count) if not self.get_option_at_index(i).disabled]
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
@@ -46,11 +65,20 @@ class ChoiceList(OptionList):
         return strip
 
     def on_key(self, event: events.Key) -> None:
-        if event.character is not None and event.character.isdigit() and event.character != "0":
-            index = int(event.character) - 1
-            if index < self.option_count and not self.get_option_at_index(index).disabled:
+        if event.character is None or not event.character.isdigit():
+            return
+        enabled = self.choosable()
+        now = time.monotonic()
+        typed = (self._typed if now - self._typed_at < TYPE_TIMEOUT else "") + event.character
+        self._typed_at = now
+        for attempt in (typed, event.character):
+            number = int(attempt)
+            if 1 <= number <= len(enabled):
                 event.stop()
-                self.highlighted = index
+                self._typed = attempt
+                self.highlighted = enabled[number - 1]
+                return
+        self._typed = ""
 
 
 class ChoiceDialog:

@@ -11,6 +11,16 @@ from textual import events
 from textual.widget import Widget
 
 
+#: keys that work on every screen, left out first (in this order) when the line would not fit: `?` help
+#: names them all
+SPARE = ("save", "tracker", "ask_quit", "help")
+
+
+def _spare_rank(action: str) -> int:
+    name = action.split(".")[-1]
+    return SPARE.index(name) if name in SPARE else len(SPARE)
+
+
 class KeyBar(Widget):
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; width: 1fr; background: $footer-background; color: $footer-foreground; }
@@ -32,28 +42,40 @@ class KeyBar(Widget):
     def _bindings_changed(self, screen) -> None:
         self.refresh()
 
-    def keys(self) -> list[tuple[str, str, str, bool]]:
-        """(key, shown key, description, enabled) of each action once, in binding order."""
+    def keys(self) -> list[tuple[str, str, str, bool, str]]:
+        """(key, shown key, description, enabled, action) of each action once, in binding order."""
         seen: set[str] = set()
         out = []
         for _node, binding, enabled, _tip in self.screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            out.append((binding.key, self.app.get_key_display(binding), binding.description, enabled))
+            out.append((binding.key, self.app.get_key_display(binding), binding.description, enabled,
+                        binding.action))
         return out
 
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
         off_style = self.get_component_rich_style("keybar--disabled")
-        text = Text(no_wrap=True, overflow="ellipsis")
-        self._spans = []
-        for key, shown, description, enabled in self.keys():
+        keys = self.keys()
+        width = self.size.width or 80
+        for rank in range(len(SPARE)):  # the keys of this screen stay; the everywhere keys go if they must
+            if self._line(keys, key_style, off_style).cell_len <= width:
+                break
+            keys = [k for k in keys if _spare_rank(k[4]) != rank]
+        return self._line(keys, key_style, off_style, spans=True)
+
+    def _line(self, keys, key_style, off_style, spans: bool = False) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        if spans:
+            self._spans = []
+        for key, shown, description, enabled, _action in keys:
             start = text.cell_len
             text.append(" ")
             text.append(shown, style=key_style if enabled else off_style)
             text.append(" " + description + " ", style=None if enabled else off_style)
-            self._spans.append((start, text.cell_len, key))
+            if spans:
+                self._spans.append((start, text.cell_len, key))
         return text
 
     def on_click(self, event: events.Click) -> None:

@@ -57,8 +57,8 @@ class CardPicker(Widget, can_focus=True):
         super().__init__(id=id, classes=classes)
         self.cards = list(cards)
         self.ascii = ascii
-        self.labels = [card_label(c, ascii) for c in self.cards]
         self.uniform = uniform  # a grid of equal cells (the draft pool) rather than a flowing line (a hand)
+        self.labels = [card_label(c, ascii, tight=not uniform) for c in self.cards]
         widest = max((t.cell_len for t in self.labels), default=4)
         self.widths = [(widest if uniform else t.cell_len) + 2 for t in self.labels]  # "[" label "]"
         self._typed = ""

@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from bere_tui.i18n import _
 from bere_tui.ui.cardtext import card_label
+from bere_tui.ui.widgets.flow import flow
 
 
 class RevealView(Widget):
@@ -44,16 +45,7 @@ class RevealView(Widget):
 
     def _lines(self, width: int) -> list[Text]:
         """Entries side by side, wrapped between entries (never inside one)."""
-        lines: list[Text] = [Text()]
-        for entry in self._entries():
-            line = lines[-1]
-            if line.cell_len and line.cell_len + 2 + entry.cell_len > width:
-                lines.append(Text())
-                line = lines[-1]
-            elif line.cell_len:
-                line.append("  ")
-            line.append_text(entry)
-        return lines
+        return flow(self._entries(), width, gap=2)
 
     def render(self) -> Text:
         if not self.show.revealed:

@@ -13,7 +13,7 @@ from bere_tui.i18n import _
 from bere_tui.ui.cardtext import card_label
 from bere_tui.ui.words import parity_name
 
-COST_WIDTH = 4
+COST_WIDTH = 3  # the widest cost, 37, after at least one space
 
 
 def row_markers(row) -> list[str]:
@@ -35,13 +35,14 @@ def row_bullheads(row) -> int:
 
 def row_text(index: int, row, width: int, ascii: bool = False, fresh: int | None = None,
              note: str = "", cost: str | None = None) -> Text:
-    """One row as a line: `1  12•  17•  23•      STOP   4`. `fresh` marks a card just placed with `>`;
-    `cost` replaces the bullhead count at the right end."""
-    out = Text(no_wrap=False)
-    out.append(f"{index + 1}", style="bold")
+    """One row as one line, never wrapped: `1  12• 17• 23•      STOP  4`. `fresh` marks a card just placed
+    with `>`; `cost` replaces the bullhead count at the right end. Cards take only their digits, so the widest
+    row (six cards of 11, 22, 33, 44, 55, 66 beside 7 nimmt!, STOP and 5th Row) fits 78 columns."""
+    out = Text(no_wrap=True, overflow="crop")
+    out.append(f"{index + 1} ", style="bold")
     for card in row.cards:
         out.append(">" if card == fresh else " ", style="bold")
-        label = card_label(card, ascii)
+        label = card_label(card, ascii, tight=True)
         if card == fresh:
             label.stylize("underline")
         out.append_text(label)
@@ -52,11 +53,11 @@ def row_text(index: int, row, width: int, ascii: bool = False, fresh: int | None
     if marks:
         tail.append("  " + " ".join(marks), style="bold")
     cost = f"{row_bullheads(row):>{COST_WIDTH}}" if cost is None else "  " + cost
-    gap = width - out.cell_len - tail.cell_len - len(cost)
-    gap = max(gap, 1)
+    gap = max(0, width - out.cell_len - tail.cell_len - len(cost))  # (the cost starts with a space)
     out.append_text(tail)
     out.append(" " * gap)
     out.append(cost, style="bold")
+    out.truncate(max(1, width))  # (only a translation longer than these words could need it)
     return out
 
 
@@ -73,8 +74,7 @@ class RowsView(Widget):
         self.ascii = ascii
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return 1 + sum(max(1, -(-self._line(i, row, width).cell_len // max(1, width)))
-                       for i, row in enumerate(self.show.rows))
+        return 1 + len(self.show.rows)  # one line a row: row_text never wraps
 
     def _line(self, i: int, row, width: int) -> Text:
         fresh = self.show.fresh[1] if self.show.fresh and self.show.fresh[0] == i else None

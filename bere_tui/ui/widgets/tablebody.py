@@ -1,5 +1,9 @@
-"""The table's layout, shared by the game table and the lessons: rows, reveal and status on the left, scores
-and log on the right, the hand below. Used as `yield from table_body(...)` inside a screen's compose()."""
+"""The table's layout, shared by the game table and the lessons: the rows across the whole width (so the
+widest row, six cards beside three special cards, fits 80 columns); below them the reveal and status on the
+left, scores and log on the right; the hand at the bottom. In Pro, where every hand is public (P3), the hands
+come right under the rows instead, so that the prompts at the bottom never cover them.
+
+Used as `yield from table_body(...)` inside a screen's compose()."""
 
 from __future__ import annotations
 
@@ -17,14 +21,18 @@ from bere_tui.ui.widgets.rows import RowsView
 from bere_tui.ui.widgets.scores import ScoreBoard
 
 
-def table_body(names: list[str], levels: list, show: TableShow, ascii: bool) -> ComposeResult:
+def table_body(names: list[str], levels: list, show: TableShow, ascii: bool,
+               public_hands: bool = False) -> ComposeResult:
+    yield RowsView(show, ascii, id="rows")
+    if public_hands:
+        yield HandView(ascii, id="hand-area", classes="-public")
     with Horizontal(id="table-body"):
         with Vertical(id="table-left"):
-            yield RowsView(show, ascii, id="rows")
             yield RevealView(names, show, ascii, id="reveal")
             yield Static(id="status")
         with Vertical(id="table-right"):
             yield ScoreBoard(names, levels, show, id="scores")
             yield Static(Text(_("LOG"), style="bold"), id="log-title")
             yield GameLog(id="log")
-    yield HandView(ascii, id="hand-area")
+    if not public_hands:
+        yield HandView(ascii, id="hand-area")

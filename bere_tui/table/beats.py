@@ -1,0 +1,59 @@
+"""Beats: what the table director asks a screen to draw next, one at a time.
+
+A screen loops: `beat = director.next_beat()`, draws it, and answers where the beat asks for an answer
+(`Ask`: the person's action through `director.decide`; `HandOff`: `director.handed_off`; `BotTurn`: the bot's
+`director.think` result through `director.decide`). Beats hold plain data: no screen, no Textual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bere_tui.engine.events import Event, RoundScored
+
+
+@dataclass(frozen=True, slots=True)
+class ShowEvents:
+    """Events of one action, to be shown in order. `forced`: the player whose only possible move was made for
+    them (their last card); `notice`: something to tell first (a bot that failed)."""
+    events: tuple[Event, ...]
+    forced: int | None = None
+    notice: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandOff:
+    """Pass the keyboard to `player` before their decision `do` (B10: nobody else may see their hand)."""
+    player: int
+    do: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """`player`, who holds the keyboard, decides `do` now (their legal actions: `game.legal(player)`)."""
+    player: int
+    do: str
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """Bot `player` decides `do` now: run `director.think(player)` (in a thread: it may search)."""
+    player: int
+    do: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """A round was scored and another follows (B8)."""
+    scored: RoundScored
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """The game is over (B9, A7)."""
+    winners: tuple[int, ...]
+
+
+Beat = ShowEvents | HandOff | Ask | BotTurn | RoundSummary | GameEnd
+
+__all__ = ["Ask", "Beat", "BotTurn", "GameEnd", "HandOff", "RoundSummary", "ShowEvents"]

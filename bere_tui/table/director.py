@@ -1,0 +1,200 @@
+"""The table director: one game, its seats, and the beats a screen draws, with no Textual in sight.
+
+It is the one place that knows who decides now, when the keyboard must change hands, and when the game is
+saved. A seat is a person at this keyboard, a bot, or (next) a remote person; a screen asks `next_beat()`
+again and again and draws what it gets (see table.beats).
+
+Hot seat (more than one person at this keyboard): before every decision of a person who does not hold the
+keyboard, whatever the decision (card, draft, low-card row, special card, cancellation, swap), a `HandOff`
+comes first (B10: a hand is secret). With one person and bots there are no hand-offs.
+
+Bots decide from their own view and legal actions. Their choices for the secret selection (B3) are taken from
+the views of the moment the selection began, so a bot thinking ahead while the people choose decides exactly
+as one asked afterwards: the same seed gives the same game however fast anyone types.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable
+
+from bere_tui.bots import BOTS, make_bot
+from bere_tui.engine import Game, IllegalAction
+from bere_tui.engine.events import Event, GameOver, RoundScored
+from bere_tui.i18n import _
+from bere_tui.table.beats import Ask, Beat, BotTurn, GameEnd, HandOff, RoundSummary, ShowEvents
+
+#: the bot that sits in for a seat whose level is unknown, and that moves for a bot that failed
+FALLBACK_BOT = "heuristic"
+#: decisions whose only legal move is made without asking: a forced move tells nothing secret (the number of
+#: cards in a hand, the draft pool and the rows are public)
+FORCED = frozenset({"select", "draft", "take_row"})
+
+
+class BotFailed(Exception):
+    """A bot raised or answered with an illegal action."""
+
+
+class TableDirector:
+    """One game at the table. `on_action(game)` runs after every action (the autosave)."""
+
+    def __init__(self, game: Game, on_action: Callable[[Game], None] | None = None,
+                 history: list[list[Event]] | None = None) -> None:
+        self.game = game
+        self.on_action = on_action
+        self.names = [p["name"] for p in game.players]
+        self.levels: list[str | None] = [p.get("bot") for p in game.players]
+        self.bots = {p: make_bot(level if level in BOTS else FALLBACK_BOT, game.seed * 1000 + p)
+                     for p, level in enumerate(self.levels) if level is not None}
+        self.people = [p for p, level in enumerate(self.levels) if level is None]
+        self.holder: int | None = None  # the person who last took the keyboard
+        self.history: list[list[Event]] = list(history or [])  # the events of each action so far (the log)
+        self._beats: deque[Beat] = deque()
+        self._phase: tuple | None = None  # the selection (round, turn) whose bot views are kept
+        self._bot_views: dict[int, tuple] = {}  # player -> (view, legal) at the start of the selection
+        self._thought: dict[int, tuple[dict, str]] = {}  # player -> (action, notice) decided ahead
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ seats
+
+    def is_bot(self, p: int) -> bool:
+        return p in self.bots
+
+    @property
+    def hot_seat(self) -> bool:
+        """More than one person shares the keyboard: hands stay hidden between hand-offs."""
+        return len(self.people) > 1
+
+    def needs_handoff(self, p: int) -> bool:
+        """B10: a person who does not hold the keyboard gets it handed over before any decision."""
+        return self.hot_seat and self.holder != p
+
+    def keyboard_player(self) -> int | None:
+        """Whose view the screen between decisions may show: the one person playing against bots; at a
+        hot-seat table nobody's (the public table)."""
+        return self.people[0] if len(self.people) == 1 else None
+
+    def waiting_for(self) -> list[int]:
+        return self.game.deciders()
+
+    # ------------------------------------------------------------------ beats
+
+    def next_beat(self) -> Beat:
+        """What the screen draws next. Forced moves are made here and come back as `ShowEvents`."""
+        while True:
+            if self._beats:
+                return self._beats.popleft()
+            game = self.game
+            if game.finished:
+                return GameEnd(tuple(game.winners))
+            do = game.pending["do"]
+            if do == "select":
+                self._start_selection()
+            p = self.next_decider()
+            if self.is_bot(p):
+                return BotTurn(p, do)
+            legal = game.legal(p)
+            if do in FORCED and len(legal) == 1:
+                self._apply(legal[0], forced=p)
+                continue
+            if self.needs_handoff(p):
+                return HandOff(p, do)
+            return Ask(p, do)
+
+    def next_decider(self) -> int:
+        """People first, in seat order, then bots (B3: the selection is secret, so the order changes nothing)."""
+        waiting = self.game.deciders()
+        people = [p for p in waiting if not self.is_bot(p)]
+        return (people or waiting)[0]
+
+    def handed_off(self, p: int) -> None:
+        """The person `p` pressed the key of their hand-off: they hold the keyboard now."""
+        self.holder = p
+
+    def went_back(self) -> None:
+        """The person at the keyboard hid their hand again: the next decision needs a hand-off."""
+        self.holder = None
+
+    def decide(self, p: int, action: dict, notice: str = "") -> list[Event]:
+        """`p`'s action (a person's answer or a bot's thought). Raises the engine's IllegalAction, changing
+        nothing; a person's action must come from an `Ask` while they hold the keyboard."""
+        if not self.is_bot(p) and self.hot_seat and self.holder != p:
+            raise IllegalAction(_("{name} does not hold the keyboard").format(name=self.names[p]))
+        if not isinstance(action, dict) or action.get("player") != p:
+            raise IllegalAction(_("that action is not {name}'s").format(name=self.names[p]))
+        return self._apply(action, notice=notice)
+
+    def _apply(self, action: dict, forced: int | None = None, notice: str = "") -> list[Event]:
+        events = self.game.apply(action)
+        # (a bot's action comes after its thought; a person's touches no bot's entry: no lock needed)
+        self._thought.pop(action["player"], None)
+        self._bot_views.pop(action["player"], None)  # its selection is made
+        self.history.append(events)
+        if self.on_action is not None:
+            self.on_action(self.game)
+        self._queue_events(events, forced, notice)
+        return events
+
+    def _queue_events(self, events: list[Event], forced: int | None, notice: str) -> None:
+        """The events as beats: a round summary between rounds (B8), none after the last one (the results)."""
+        over = any(isinstance(e, GameOver) for e in events)
+        chunk: list[Event] = []
+        for event in events:
+            chunk.append(event)
+            if isinstance(event, RoundScored) and not over:
+                self._beats.append(ShowEvents(tuple(chunk), forced, notice))
+                self._beats.append(RoundSummary(event))
+                chunk, forced, notice = [], None, ""
+        if chunk or forced is not None or notice:
+            self._beats.append(ShowEvents(tuple(chunk), forced, notice))
+
+    # ------------------------------------------------------------------ bots
+
+    def _start_selection(self) -> None:
+        """At the start of each selection (B3), before anyone chooses: the views the bots decide from."""
+        game = self.game
+        phase = (game.round, game.turn)
+        if self._phase != phase:
+            with self._lock:
+                self._phase = phase
+                self._bot_views = {q: (game.view(q), game.legal(q)) for q in game.deciders() if self.is_bot(q)}
+                self._thought = {}
+
+    def _bot_question(self, p: int) -> tuple:
+        """The view and legal actions bot `p` decides from. For the selection, those of its start."""
+        if p in self._bot_views:
+            return self._bot_views[p]
+        return self.game.view(p), self.game.legal(p)
+
+    def think(self, p: int) -> tuple[dict, str]:
+        """Bot `p`'s action and a notice (empty unless the bot failed and a simple move was made for it).
+        Safe to call from a worker thread; a selection thought out ahead is not thought out again."""
+        with self._lock:
+            if p in self._thought:
+                return self._thought[p]
+            view, legal = self._bot_question(p)
+            selection = legal[0]["do"] == "select"
+            try:
+                action = self.bots[p].choose(view, legal)
+                if action not in legal:
+                    raise BotFailed(repr(action))
+                notice = ""
+            except Exception as exc:  # a bot that fails must not stop the game
+                action = make_bot(FALLBACK_BOT, p).choose(view, legal)
+                notice = _("{name} (bot) could not decide ({problem}); a simple move was made for it.").format(
+                    name=self.names[p], problem=type(exc).__name__)
+            if selection:
+                self._thought[p] = (action, notice)
+            return action, notice
+
+    def think_ahead(self) -> None:
+        """During the selection: every bot's card, thought out now (for a worker thread while people choose).
+        It reads only the views kept at the start of the selection, never the game being changed."""
+        with self._lock:
+            bots = [p for p in self._bot_views if p not in self._thought]
+        for p in bots:
+            self.think(p)
+
+
+__all__ = ["FALLBACK_BOT", "FORCED", "BotFailed", "TableDirector"]
