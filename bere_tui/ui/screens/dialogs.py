@@ -1,5 +1,5 @@
-"""Small dialogs: quit? (the highlighted default keeps playing), help with the keys, a notice, and the
-"make the window at least 80x24" screen."""
+"""Small dialogs: quit? (the highlighted default keeps playing), help with the keys, a notice, what becomes of
+an unfinished game before a new one starts, and the "make the window at least 80x24" screen."""
 
 from __future__ import annotations
 
@@ -160,3 +160,29 @@ class PickScreen(ChoiceDialog, DismissOnce, ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ReplaceGameScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
+    """Before a new game takes the autosave's place: keep the unfinished game there as a save ("keep", the
+    highlighted choice), discard it ("discard"), or start nothing ("cancel", also Esc)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("cancel"), show=True)]
+    DEFAULT_CSS = "#replace-choice { margin-top: 1; }"
+
+    def __init__(self, summary: str) -> None:
+        super().__init__()
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide", id="replace-game"):
+            yield Static(_("An unfinished game is saved"), classes="dialog-title")
+            yield Static(self.summary)
+            yield Static("\n" + _("The new game takes its place in the autosave. What becomes of the unfinished "
+                                  "one?"))
+            yield ChoiceList(Option(_("Keep it in the saves folder, then start"), id="keep"),
+                             Option(_("Discard it, then start"), id="discard"),
+                             Option(_("Cancel: start nothing"), id="cancel"), id="replace-choice")
+        yield KeyBar()
+
+    def action_cancel(self) -> None:
+        self.dismiss("cancel")
