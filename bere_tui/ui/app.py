@@ -193,7 +193,7 @@ class BereApp(App[int]):
                 else:
                     self.start_game(result)
 
-        self.push_screen(SetupScreen(setup), chosen)
+        self.push_screen(SetupScreen(setup, hosting=hosting), chosen)
 
     # ------------------------------------------------------------------ shared tables (bere serve)
 

@@ -63,15 +63,16 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         Binding("minus", "seats(-1)", _("remove seat"), show=True, key_display="-"),
     ]
 
-    def __init__(self, setup: TableSetup) -> None:
+    def __init__(self, setup: TableSetup, hosting: bool = False) -> None:
         super().__init__()
+        self.hosting = hosting  # a shared table (bere serve): person seats are friends at their terminals
         self.setup = TableSetup(setup.variant, [Seat(s.name, s.bot) for s in setup.seats], setup.target, None)
         self._clamp()
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(_("NEW GAME"), style="bold"), id="setup-title")
+        yield Static(Text(_("HOST A TABLE") if self.hosting else _("NEW GAME"), style="bold"), id="setup-title")
         with VerticalScroll(id="setup-form", can_focus=False):
             with Horizontal(classes="field"):
                 yield Label(_("Variant"), classes="field-label")
@@ -82,7 +83,9 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
                 yield Label(_("Seats"), classes="field-label")
                 yield SeatCount(list(range(2, 11)), [str(n) for n in range(2, 11)], len(self.setup.seats),
                                 id="seat-count")
-                yield Label(_("people pass the keyboard; bots play themselves"), classes="field-note")
+                yield Label(_("you take the first person's seat; friends join with the table's code")
+                            if self.hosting else _("people pass the keyboard; bots play themselves"),
+                            classes="field-note")
             yield VerticalScroll(id="seats", can_focus=False)
             with Horizontal(classes="field", id="target-field"):
                 yield Label(_("Target"), classes="field-label")
@@ -95,7 +98,8 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
                 yield Label(_("the same seed deals the same cards"), classes="field-note")
             with Horizontal(classes="field", id="start-field"):
                 yield Label("", classes="field-label")
-                yield Button(_("Start the game"), id="start", variant="primary")
+                yield Button(_("Open the table") if self.hosting else _("Start the game"), id="start",
+                             variant="primary")
             yield Static("", id="setup-problems")
         yield KeyBar()
 
