@@ -343,13 +343,9 @@ class TableScreen(Screen[None]):
         if isinstance(event, ev.Revealed):
             self.set_marks({})
             self.set_status(_("All cards are revealed; they are placed lowest first."))
-        elif isinstance(event, ev.Placed) and not event.new_row:
+        elif isinstance(event, ev.RowTaken) or isinstance(event, ev.Placed) and not event.new_row:
             self.set_marks({event.player: ">"})
-            self.set_status(_("{name}'s {card} goes to row {row}.").format(
-                name=names[event.player], card=event.card, row=event.row + 1))
-        elif isinstance(event, ev.RowTaken):
-            self.set_marks({event.player: ">"})
-            line = log_line(event, names, self.ascii)
+            line = log_line(event, names, self.ascii)  # the log's sentence: one wording everywhere
             self.set_status(line.plain if line else "")
         elif isinstance(event, ev.Dealt):
             self.set_marks({})
