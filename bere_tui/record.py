@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
@@ -92,7 +92,7 @@ class SwapAction(_Action):
     discard: SpecialName | None
 
 
-Action = Annotated[Union[SelectAction, DraftAction, TakeRowAction, SpecialAction, CancelAction, SwapAction],
+Action = Annotated[SelectAction | DraftAction | TakeRowAction | SpecialAction | CancelAction | SwapAction,
                    Field(discriminator="do")]
 
 

@@ -188,7 +188,7 @@ class TableDirector:
                 if action not in legal:
                     raise BotFailed(repr(action))
                 notice = ""
-            except Exception as exc:  # a bot that fails must not stop the game
+            except Exception as exc:  # noqa: BLE001 - whatever a bot does wrong, the game goes on
                 action = make_bot(FALLBACK_BOT, p).choose(view, legal)
                 notice = _("{name} (bot) could not decide ({problem}); a simple move was made for it.").format(
                     name=self.names[p], problem=type(exc).__name__)

@@ -30,9 +30,9 @@ from bere_tui.engine.variants import VARIANTS
 from bere_tui.i18n import _
 from bere_tui.paths import assets
 from bere_tui.table.cardtext import card_plain
+from bere_tui.table.words import variant_name
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
-from bere_tui.table.words import variant_name
 
 FALLBACK_LANGUAGE = "en"
 #: the files every variant shows after its own

@@ -30,8 +30,8 @@ from bere_tui.storage import (
     record_finished_game,
 )
 from bere_tui.table.replay import Replay, events_by_action
-from bere_tui.ui.session import Session
 from bere_tui.table.words import names_and, variant_name
+from bere_tui.ui.session import Session
 
 
 def session_from_game(game: Game) -> Session:
