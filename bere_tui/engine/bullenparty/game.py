@@ -121,7 +121,7 @@ class Game:
             hands = [list(h) for h in given["hands"]]
             draw = list(given["draw_pile"])
             self.given_reshuffles = [list(r) for r in given.get("reshuffles") or []]
-        self.setup = {"removed": removed, "zero": list(letters), "hands": [list(h) for h in hands],
+        self.setup = {"removed": list(removed), "zero": list(letters), "hands": [list(h) for h in hands],
                       "draw_pile": list(draw)}
         self.removed: list[int] = removed
         self.letters: list[str] = list(letters)  # BP1: each player's zero card
