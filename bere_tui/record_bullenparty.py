@@ -3,7 +3,7 @@
 record.py hands a record whose `variant` is `bullenparty` to this module. The same edge as for 6 nimmt!:
 pydantic checks the file's shape, the engine every rule while the actions are replayed; any problem is one
 RecordError naming it (for an action: its 0-based index, what it asked for, why it is refused, what the game
-was asking for). docs/bullenparty-record.md describes what the record leaves to the project.
+was asking for). docs/bullenparty.md describes what the record leaves to the project.
 """
 
 from __future__ import annotations
