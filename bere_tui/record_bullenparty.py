@@ -8,15 +8,23 @@ was asking for). docs/bullenparty.md describes what the record leaves to the pro
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictInt, StrictStr, TypeAdapter, ValidationError
+from pydantic import Field, StrictInt, TypeAdapter, ValidationError
 
 from bere_tui.engine.bullenparty import Game, rules
 from bere_tui.engine.bullenparty.game import VARIANT
 from bere_tui.engine.errors import BereError
 from bere_tui.i18n import _
-from bere_tui.record import FORMAT, RESULT_FORMAT, PlayerModel, RecordError, _action_error, _first_error, _Model
+from bere_tui.record import (
+    FORMAT,
+    RESULT_FORMAT,
+    PlayerModel,
+    RecordError,
+    _action_error,
+    _first_error,
+    _Model,
+)
 
 Letter = Literal["A", "B", "C", "D", "E"]
 ACTION_KINDS = ("bid", "take", "zero_row", "lay")
@@ -59,7 +67,7 @@ class LayAction(_Action):
     pile: StrictInt | None
 
 
-Action = Annotated[Union[BidAction, TakeAction, ZeroRowAction, LayAction], Field(discriminator="do")]
+Action = Annotated[BidAction | TakeAction | ZeroRowAction | LayAction, Field(discriminator="do")]
 _ACTIONS = TypeAdapter(Action)
 
 
@@ -166,4 +174,4 @@ def result(game: Game) -> dict:
     }
 
 
-__all__ = ["is_bullenparty", "parse_record", "new_game", "replay", "result", "RecordModel"]
+__all__ = ["RecordModel", "is_bullenparty", "new_game", "parse_record", "replay", "result"]

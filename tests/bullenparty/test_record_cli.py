@@ -122,10 +122,10 @@ def test_the_real_command_prints_one_line(tmp_path):
     path.write_text(json.dumps(GOOD), encoding="utf-8")
     script = Path(sys.executable).with_name("bere")
     cmd = [str(script)] if script.is_file() else [sys.executable, "-m", "bere_tui"]
-    done = subprocess.run([*cmd, "replay", str(path), "--json"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([*cmd, "replay", str(path), "--json"], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0 and json.loads(done.stdout)["variant"] == "bullenparty"
     path.write_text(json.dumps(changed(actions=[{"player": 0, "do": "bid", "card": 99}])), encoding="utf-8")
-    done = subprocess.run([*cmd, "replay", str(path), "--json"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([*cmd, "replay", str(path), "--json"], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines() == [done.stderr.strip()] and done.stderr.startswith("error: action 0")
 

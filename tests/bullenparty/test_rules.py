@@ -189,7 +189,7 @@ def test_bp5_zero_cards_act_after_the_number_cards_in_letter_order():
     bid(g, 0, "zero")
     bid(g, 1, "zero")
     ev = bid(g, 2, 20)
-    assert [e for e in ev if isinstance(e, BidsRevealed)][0].bids == ((2, 20, None), (1, None, "A"), (0, None, "C"))
+    assert next(e for e in ev if isinstance(e, BidsRevealed)).bids == ((2, 20, None), (1, None, "A"), (0, None, "C"))
     take(g, 2, 0)
     lay(g, 2, 21)
     # player 1 (A) before player 0 (C); each turns up the top card of the draw pile

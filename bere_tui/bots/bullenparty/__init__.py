@@ -24,4 +24,4 @@ def make_bullenparty_bot(name: str, seed: int | None = None) -> Bot:
     return cls(seed)
 
 
-__all__ = ["BOTS", "make_bullenparty_bot", "RandomBot", "HeuristicBot", "StrongBot"]
+__all__ = ["BOTS", "HeuristicBot", "RandomBot", "StrongBot", "make_bullenparty_bot"]

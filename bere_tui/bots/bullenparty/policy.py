@@ -132,7 +132,7 @@ def choose_lay(hand, piles, end: bool, unseen=()) -> tuple[int, int | None]:
             if i < n_piles and c <= tops[i]:
                 continue  # BP8: only on a lower top card
             new_h = (pile_heads[i] if i < n_piles else 0) + hc
-            new_best = new_h if new_h > best_h else best_h
+            new_best = max(best_h, new_h)
             delta = 2 * (new_best - best_h) - hc
             pen = 0.0
             if new_h >= best_h:  # this pile counts (or will): what the raise of its top blocks

@@ -13,8 +13,6 @@ the clock is never read. Searched: the bid (BP5), the row to take (BP5) and the 
 
 from __future__ import annotations
 
-import random
-
 from bere_tui.bots.base import Bot
 from bere_tui.bots.bullenparty import policy
 from bere_tui.bots.bullenparty.determinize import deal_world

@@ -9,4 +9,4 @@ from bere_tui.engine.bullenparty import rules
 from bere_tui.engine.bullenparty.game import VARIANT, Game, Row
 from bere_tui.engine.bullenparty.view import PlayerView, RowView, View
 
-__all__ = ["Game", "Row", "VARIANT", "View", "PlayerView", "RowView", "rules"]
+__all__ = ["VARIANT", "Game", "PlayerView", "Row", "RowView", "View", "rules"]

@@ -12,8 +12,19 @@ from dataclasses import dataclass
 from bere_tui.engine.events import Event
 
 __all__ = [
-    "SetUp", "RoundStarted", "BidMade", "BidsRevealed", "RowTaken", "CardLaid", "CardTurnedUp", "CardAdded",
-    "RowClosed", "ZeroTakenBack", "Reshuffled", "RoundEnded", "GameOver",
+    "BidMade",
+    "BidsRevealed",
+    "CardAdded",
+    "CardLaid",
+    "CardTurnedUp",
+    "GameOver",
+    "Reshuffled",
+    "RoundEnded",
+    "RoundStarted",
+    "RowClosed",
+    "RowTaken",
+    "SetUp",
+    "ZeroTakenBack",
 ]
 
 

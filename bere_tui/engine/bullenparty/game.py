@@ -62,7 +62,7 @@ class Row:
     the Bull card laid with it (BP6) or None; `closed`: it reached 5 number cards (BP6); `taken_by`: the player
     who took it (BP5), whose hand then holds its cards (the row keeps its number, empty)."""
 
-    __slots__ = ("cards", "bull", "closed", "taken_by")
+    __slots__ = ("bull", "cards", "closed", "taken_by")
 
     def __init__(self, cards: list[int], bull: int | None = None, closed: bool = False,
                  taken_by: int | None = None) -> None:
@@ -95,7 +95,7 @@ class Game:
         if options:
             if not isinstance(options, dict):
                 raise SetupError(_("options must be an object"))
-            raise SetupError(_("unknown option {key!r}").format(key=sorted(options)[0]))
+            raise SetupError(_("unknown option {key!r}").format(key=min(options)))
         self.options: dict = {}
         if not _is_int(seed):
             raise SetupError(_("the seed must be a whole number"))
@@ -171,7 +171,7 @@ class Game:
             raise SetupError(_("{where}: must be an object").format(where=where))
         extra = set(deal) - set(DEAL_KEYS)
         if extra:
-            raise SetupError(_("{where}: unknown field {field!r}").format(where=where, field=sorted(extra)[0]))
+            raise SetupError(_("{where}: unknown field {field!r}").format(where=where, field=min(extra)))
         for key in DEAL_KEYS[:-1]:
             if key not in deal:
                 raise SetupError(_("{where}: the field {field!r} is missing").format(where=where, field=key))
@@ -432,7 +432,7 @@ class Game:
         if action.keys() != ACTION_KEYS[do]:
             extra = set(action) - ACTION_KEYS[do]
             if extra:
-                raise IllegalAction(_("unknown field {field!r} for {do}").format(field=sorted(extra)[0], do=do))
+                raise IllegalAction(_("unknown field {field!r} for {do}").format(field=min(extra), do=do))
             missing = sorted(ACTION_KEYS[do] - set(action))
             raise IllegalAction(_("{do} needs the field {field!r}").format(do=do, field=missing[0]))
         handler = HANDLERS[do]
@@ -602,4 +602,4 @@ class _Handler:
 #: how each kind of action is checked, then carried out (after apply's common checks)
 HANDLERS = {do: _Handler(getattr(Game, "_check_" + do), getattr(Game, "_do_" + do)) for do in ACTION_FIELDS}
 
-__all__ = ["Game", "Row", "VARIANT", "ACTION_FIELDS"]
+__all__ = ["ACTION_FIELDS", "VARIANT", "Game", "Row"]
