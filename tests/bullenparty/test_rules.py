@@ -482,6 +482,36 @@ def test_bp9_a_recorded_reshuffle_must_hold_the_discard_pile():
     assert not g.last_round and g.reshuffles == []
 
 
+def test_bp9_decision_ours_a_second_run_out_reshuffles_again_and_the_game_still_ends_after_the_round():
+    g = table(4, hands=[[10, 11, 12, 13, 14], [20, 21, 22, 23, 24], [30, 31, 32, 33, 34], [40, 41, 42, 43, 44]],
+              zero="CABD", top=(60, 61, 70, 71, 80, 81, 90, 91, 99))
+    _short_draw(g, 1)
+    for p, card in enumerate((10, "zero", "zero", 40)):
+        bid(g, p, card)
+    take(g, 0, 0)
+    lay_down(g, 0)
+    take(g, 3, 3)
+    ev = lay_down(g, 3)
+    assert CardTurnedUp(1, "A", 99) in ev
+    ev = zero_row(g, 1, 1)  # B's zero card needs a card: the first run-out, from the bids 10 and 40
+    assert Reshuffled(2, True) in ev and sorted(g.reshuffles[0]) == [10, 40]
+    zero_row(g, 2, 1)
+    bid(g, 1, 20)
+    bid(g, 2, "zero")
+    take(g, 1, 1)
+    lay_down(g, 1)
+    zero_row(g, 2, 2)  # the last card of the new draw pile
+    ev = bid(g, 2, "zero")
+    assert Reshuffled(1, False) in ev and CardTurnedUp(2, "B", 20) in ev  # again, from the bid made since
+    assert g.reshuffles[1] == [20] and g.last_round
+    zero_row(g, 2, 2)
+    assert {"player": 2, "do": "bid", "card": "zero"} not in g.legal(2)  # nothing left to turn up
+    bid(g, 2, 30)
+    ev = take(g, 2, 2) + lay_down(g, 2)
+    assert RoundEnded(1, tuple(g.scores()), True) in ev  # still the last round: the game ends
+    assert g.end_phase and g.pending == {"do": "lay", "player": 0, "end": True}
+
+
 def test_bp9_decision_ours_no_zero_bid_while_nothing_is_left_to_draw():
     g = table(2, hands=[[10, 11, 12, 13, 14], [20, 21, 22, 23, 24]], zero="AB", top=(60, 61, 70, 71))
     _short_draw(g, 0)
