@@ -8,6 +8,7 @@ from bere_tui.bots.base import Bot
 from bere_tui.bots.bullenparty.heuristic import HeuristicBot
 from bere_tui.bots.bullenparty.random_bot import RandomBot
 from bere_tui.bots.bullenparty.strong import StrongBot
+from bere_tui.i18n import _
 
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
@@ -20,7 +21,7 @@ def make_bullenparty_bot(name: str, seed: int | None = None) -> Bot:
     try:
         cls = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
+        raise ValueError(_("unknown bot {bot!r}; known: {known}").format(bot=name, known=", ".join(BOTS))) from None
     return cls(seed)
 
 
