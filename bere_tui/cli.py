@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-sessions", type=int, default=16, help=_("sessions at once (default 16)"))
 
     sim = sub.add_parser("sim", help=_("play bot-only games and print statistics"))
-    sim.add_argument("--variant", choices=VARIANT_NAMES, default="base")
+    sim.add_argument("--variant", choices=(*VARIANT_NAMES, "bullenparty"), default="base")
     sim.add_argument("--bots", type=_names, required=True,
                      help=_("one seat per bot: random, heuristic, strong (or easy, medium, hard)"))
     sim.add_argument("--games", type=int, required=True)
@@ -110,14 +110,19 @@ def cmd_sim(args) -> int:
     from bere_tui.engine import VARIANTS
     from bere_tui.sim import simulate
 
-    info = VARIANTS[args.variant]
+    if args.variant == "bullenparty":
+        from bere_tui.engine.bullenparty import rules as bullenparty
+
+        lo, hi = bullenparty.MIN_PLAYERS, bullenparty.MAX_PLAYERS
+    else:
+        lo, hi = VARIANTS[args.variant].min_players, VARIANTS[args.variant].max_players
     unknown = [b for b in args.bots if bot_key(b) is None]
     if unknown:
         return _fail(_("unknown bot {bot}; known: {known}").format(bot=shown(unknown[0]), known=known_bots()))
     args.bots = [bot_key(b) for b in args.bots]
-    if not info.min_players <= len(args.bots) <= info.max_players:
+    if not lo <= len(args.bots) <= hi:
         return _fail(_("{variant} is for {lo} to {hi} players, not {n}").format(
-            variant=args.variant, lo=info.min_players, hi=info.max_players, n=len(args.bots)))
+            variant=args.variant, lo=lo, hi=hi, n=len(args.bots)))
     if args.games < 1:
         return _fail(_("--games must be at least 1"))
     stats = simulate(args.variant, args.bots, args.games, args.seed)

@@ -129,11 +129,11 @@ def _where(loc) -> str:
     return out
 
 
-def _first_error(exc: ValidationError, in_action: bool = False) -> str:
+def _first_error(exc: ValidationError, in_action: bool = False, kinds: tuple[str, ...] = ACTION_KINDS) -> str:
     """The first problem pydantic found, as `where: what` in the record's own terms."""
     err = exc.errors()[0]
     loc, kind, value = tuple(err["loc"]), err["type"], err.get("input")
-    if in_action and loc and loc[0] in ACTION_KINDS:
+    if in_action and loc and loc[0] in kinds:
         loc = loc[1:]  # the discriminated union names the action kind first
     if kind == "extra_forbidden":
         loc, name = loc[:-1], loc[-1]
@@ -148,7 +148,8 @@ def _first_error(exc: ValidationError, in_action: bool = False) -> str:
     elif kind == "literal_error" and loc == ("format",):
         msg = _("unknown format {value} (this version reads {fmt})").format(value=shown(value), fmt=FORMAT)
     elif kind == "literal_error" and loc == ("variant",):
-        msg = _("unknown variant {value}; known: {known}").format(value=shown(value), known=", ".join(VARIANTS))
+        msg = _("unknown variant {value}; known: {known}").format(value=shown(value),
+                                                                    known=", ".join([*VARIANTS, "bullenparty"]))
     else:
         msg = escape(err["msg"], limit=None)
         if isinstance(value, (str, int, float, bool)) or value is None:
@@ -216,6 +217,8 @@ def _parse_action(i: int, raw, game: Game | None = None) -> dict:
 
 def parse_record(data) -> tuple[RecordModel, list[dict]]:
     """Check a record's shape; returns the model and its actions as engine dicts."""
+    if _bullenparty().is_bullenparty(data):
+        return _bullenparty().parse_record(data)
     model = _parse_shell(data)
     return model, [_parse_action(i, raw) for i, raw in enumerate(model.actions)]
 
@@ -237,6 +240,8 @@ def replay(data, upto: int | None = None) -> Game:
     """Build the game a record describes, applying its actions (the first `upto` of them; all are checked).
 
     A refused action is named with the decision the game was asking for at that point."""
+    if _bullenparty().is_bullenparty(data):
+        return _bullenparty().replay(data, upto)
     model = _parse_shell(data)
     _check_bots(model)
     game = new_game(model)
@@ -251,6 +256,13 @@ def replay(data, upto: int | None = None) -> Game:
         except BereError as exc:
             raise _action_error(i, raw, str(exc), game) from None
     return game
+
+
+def _bullenparty():
+    """Bullenparty's records (record_bullenparty.py), imported when needed: it imports this module."""
+    from bere_tui import record_bullenparty
+
+    return record_bullenparty
 
 
 def load_json(path: str | Path):
@@ -274,6 +286,8 @@ def dumps(game: Game) -> str:
 
 def result(game: Game) -> dict:
     """The bere-result/1 summary (spec/record.md): the state after the last action, with every hand."""
+    if game.variant == "bullenparty":
+        return _bullenparty().result(game)
     pend = None
     if game.pending is not None:
         pend = {"do": game.pending["do"]}

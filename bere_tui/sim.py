@@ -9,6 +9,10 @@ from bere_tui.bots.runner import play_bot_game
 
 def simulate(variant: str, bot_names: list[str], games: int, seed: int = 0) -> dict:
     """Play `games` games, seat i always played by bot_names[i]; a shared win counts as won."""
+    if variant == "bullenparty":
+        from bere_tui.bots.bullenparty.runner import simulate as simulate_bullenparty
+
+        return simulate_bullenparty(bot_names, games, seed)
     wins = [0] * len(bot_names)
     scores = [0] * len(bot_names)
     start = time.perf_counter()
