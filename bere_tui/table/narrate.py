@@ -131,6 +131,10 @@ def narrate_action(action: dict, names: list[str]) -> Sentence:
 
 
 def _tell(e: ev.Event, names: list[str], you: int | None) -> Sentence | None:
+    if type(e).__module__.endswith(".bullenparty.events"):  # the sibling game tells its own events
+        from bere_tui.table.narrate_bullenparty import tell
+
+        return tell(e, names, you)
     player = getattr(e, "player", None)
     mine = you is not None and player == you
     name = names[player] if player is not None else ""
