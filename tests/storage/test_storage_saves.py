@@ -101,7 +101,7 @@ BAD_SAVES = {
     "newer format": (_newer, "bere-record/2, written by a newer version"),
     "illegal action": (_illegal_action, "action 3"),
     "not an object": (lambda r: json.dumps([r]), "JSON object"),
-    "unknown variant": (lambda r: json.dumps(dict(r, variant="bullenparty")), "bullenparty"),
+    "unknown variant": (lambda r: json.dumps(dict(r, variant="chess")), "chess"),
     "missing seed": (lambda r: json.dumps({k: v for k, v in r.items() if k != "seed"}), "seed"),
 }
 
