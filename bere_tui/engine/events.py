@@ -3,6 +3,11 @@
 All are slotted dataclasses holding plain ints, strings and tuples. Treat them as read-only. They are not
 frozen on purpose: a frozen dataclass sets each field through `object.__setattr__`, which tripled the cost of
 building the events of a round (DESIGN: speed; bench/engine_speed.py).
+
+Events say everything that changed, so that nothing that shows or tells them (the table model, the log, the
+lessons, the replay viewer) works a rule out again. Fields that only tell why or how (the card a take played,
+the card a placement follows, the markers a take removed) take no part in ==, so a test can state the change
+it is about without spelling out the rest.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from dataclasses import dataclass, field
 
 __all__ = [
     "Event", "Dealt", "Drafted", "Selected", "Revealed", "Placed", "RowTaken", "SpecialPlayed",
-    "Cancelled", "Swapped", "ParityMoved", "SpecialsGiven", "RoundScored", "GameOver",
+    "Moved", "Cancelled", "Swapped", "ParityMoved", "SpecialsGiven", "RoundScored", "GameOver",
 ]
 
 
@@ -49,12 +54,20 @@ class Revealed(Event):
 
 @dataclass(slots=True)
 class Placed(Event):
-    """A card went into a row. `position` is its index in the row; `new_row` when it started row `row`."""
+    """A card went into a row. `position` is its index in the row; `new_row` when it started row `row`.
+
+    `after`: the card it follows in the row (0 at a row's start). `via` says which rule put it there: "" by
+    B4, "take" when it starts the row it took again (B5, B6, A-INS-3), "fifth_row" when it starts a fifth row
+    (A-5TH-1), "insert" at its ascending place (A-INS-2), "shift" when it starts the row Shift emptied
+    (A-SHI-2).
+    """
     player: int
     card: int
     row: int
     position: int
     new_row: bool = False
+    after: int = field(default=0, compare=False)
+    via: str = field(default="", compare=False)
 
 
 @dataclass(slots=True)
@@ -63,6 +76,10 @@ class RowTaken(Event):
 
     `row` is the row's index before the take; `removed` when the row disappeared (A-5TH-2);
     `reason` is "sixth" (B5 or capacity), "low" (B6) or "insert" (A-INS-3).
+
+    `card`: the card being placed that took the row. `refused`: for a low card (B6), "stop" or "parity" when a
+    row did not accept it (A-STOP-2, E3), else "". `markers`: the special cards this take removed from beside
+    the rows, as (card, row) with the rows numbered as before the take (A-5TH-2, A-7N-2, A-STOP-3).
     """
     player: int
     row: int
@@ -70,23 +87,54 @@ class RowTaken(Event):
     bullheads: int
     reason: str
     removed: bool = False
+    card: int = field(default=0, compare=False)
+    refused: str = field(default="", compare=False)
+    markers: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
 
 @dataclass(slots=True)
 class SpecialPlayed(Event):
-    """Anniversary: a special card was played beside a placement (A3). `details` holds its choices."""
+    """Anniversary: a special card was played beside a placement (A3). `details` holds its choices, in the
+    record's spelling; `row` and `instead` read them."""
     player: int
     special: str
     card: int
     details: tuple[tuple[str, int], ...] = ()
 
+    @property
+    def row(self) -> int:
+        """The row 7 nimmt! or Stop now lies beside, or Insert put the card into (-1 for the others)."""
+        return next((v for k, v in self.details if k == "row"), -1)
+
+    @property
+    def instead(self) -> int:
+        """Replace (A-REP-1): the card of the hand placed instead of `card` (0 for the others)."""
+        return next((v for k, v in self.details if k == "with"), 0)
+
+
+@dataclass(slots=True)
+class Moved(Event):
+    """Anniversary (A-SHI-1): Shift moved `card` from row `from_row` to index `position` of row `to_row`."""
+    player: int
+    card: int
+    from_row: int
+    to_row: int
+    position: int
+
 
 @dataclass(slots=True)
 class Cancelled(Event):
-    """Anniversary (A-NP-1): cards set aside by Negative = Positive."""
+    """Anniversary (A-NP-1): cards set aside by Negative = Positive.
+
+    `bullheads`: those of the cards set aside (the positive card and the cancelled ones), which leave the
+    player's bull pile; `net`: what the take scores after that (the bullheads taken less those set aside;
+    below 0 when cards of earlier takes were cancelled).
+    """
     player: int
     positive: int
     cancelled: tuple[int, ...]
+    bullheads: int = field(default=0, compare=False)
+    net: int = field(default=0, compare=False)
 
 
 @dataclass(slots=True)

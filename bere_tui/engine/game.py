@@ -310,35 +310,45 @@ class Game:
             self.take_row(p, r, row.cards, card, "sixth", ev)
         else:
             row.cards.append(card)
-            ev.append(Placed(p, card, r, len(row.cards) - 1))
+            ev.append(Placed(p, card, r, len(row.cards) - 1, after=row.cards[-2]))
 
-    def take_row(self, p: int, r: int, taken: list[int], new_first: int, reason: str, ev: list[Event]) -> None:
-        """A player takes cards of row r into their bull pile (B5, B6, B7); `new_first` starts the row again."""
+    def take_row(self, p: int, r: int, taken: list[int], new_first: int, reason: str, ev: list[Event],
+                 refused: str = "") -> None:
+        """A player takes cards of row r into their bull pile (B5, B6, B7); `new_first` starts the row again.
+
+        `refused` (B6 only): why a row did not accept the card, for the event (see `refused_by`)."""
         rows = self.rows
         row = rows[r]
         pl = self.placing
         pl.taken_row = list(taken)
         taken = list(taken)
         removed = False
+        markers: tuple[tuple[str, int], ...] = ()
         if self.variant == "anniversary":
-            fifth = next((x for x in rows if x.fifth), None)
-            if fifth is not None:  # A-5TH-2: collect the placed card too; the row disappears
-                fifth.fifth = False
+            found = []
+            fifth = next((i for i, x in enumerate(rows) if x.fifth), -1)
+            if fifth >= 0:  # A-5TH-2: collect the placed card too; the row disappears
+                rows[fifth].fifth = False
                 self.discard_pile.append("fifth_row")
+                found.append(("fifth_row", fifth))
                 taken.append(new_first)
                 removed = True
             if row.seven:  # A-7N-2
                 row.seven = False
                 self.discard_pile.append("seven_nimmt")
+                found.append(("seven_nimmt", r))
+            found += [("stop", i) for i, x in enumerate(rows) if x.stop]  # A-STOP-3, discarded below
+            markers = tuple(found)
         if removed:
             del rows[r]
         else:
             row.cards = [new_first]
         self.piles[p].extend(taken)
         pl.taken = taken
-        ev.append(RowTaken(p, r, tuple(taken), row_bullheads(taken), reason, removed))
+        ev.append(RowTaken(p, r, tuple(taken), row_bullheads(taken), reason, removed, card=pl.card, refused=refused,
+                           markers=markers))
         if not removed:
-            ev.append(Placed(p, new_first, r, 0, True))
+            ev.append(Placed(p, new_first, r, 0, True, via="take"))
         if self.variant == "anniversary":
             for x in rows:  # A-STOP-3: every Stop goes after the take
                 if x.stop:
@@ -346,6 +356,14 @@ class Game:
                     self.discard_pile.append("stop")
         elif self.variant == "even-odd":
             self._move_parity(ev)
+
+    def refused_by(self, card: int) -> str:
+        """B6 for `card`: "stop" or "parity" when a row does not accept it (A-STOP-2, E3), so the card is lower
+        than every row that may take it rather than than every row; "" when every row accepts it."""
+        for row in self.rows:
+            if not row.accepts(card):
+                return "stop" if row.stop else "parity"
+        return ""
 
     def _move_parity(self, ev: list[Event]) -> None:
         """E4: after a take, the EVEN/ODD card moves to the other row whose last card is lowest."""
@@ -503,6 +521,17 @@ class Game:
             self._advance(ev)
         return ev
 
+    def check(self, action: dict) -> str | None:
+        """Why `action` would be refused now (IllegalAction's message), or None when `apply` accepts it.
+
+        For a prompt whose answer need not be in `legal` (a Negative = Positive cancellation may be any set
+        within the value, A-NP-1). It tries the action on a copy, so it says exactly what `apply` would."""
+        try:
+            self.copy().apply(action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
     def _do_select(self, p: int, action: dict, ev: list[Event]) -> None:
         card = action["card"]
         hand = self.hands[p]
@@ -546,7 +575,7 @@ class Game:
             raise IllegalAction(_("row {row} is stopped: nobody may take it").format(row=r))  # A-STOP-2
         self.pending = None
         pl = self.placing
-        self.take_row(p, r, self.rows[r].cards, pl.card, "low", ev)  # B6
+        self.take_row(p, r, self.rows[r].cards, pl.card, "low", ev, self.refused_by(pl.card))  # B6
         pl.stage = "after"
 
     def _do_special(self, p: int, action: dict, ev: list[Event]) -> None:
@@ -559,7 +588,8 @@ class Game:
             pile.remove(c)
         self.set_aside[p].extend((positive, *cancel))
         self.pending = None
-        ev.append(Cancelled(p, positive, tuple(cancel)))
+        heads = row_bullheads((positive, *cancel))
+        ev.append(Cancelled(p, positive, tuple(cancel), heads, row_bullheads(self.placing.taken) - heads))
 
     def _do_swap(self, p: int, action: dict, ev: list[Event]) -> None:
         name = action["discard"]

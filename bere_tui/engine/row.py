@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 
+def capacity(seven: bool) -> int:
+    """A9: a row holds 5 number cards, or 6 when a 7 nimmt! card lies beside it."""
+    return 6 if seven else 5
+
+
 class Row:
     """Cards of one row, lowest first, and the markers beside it.
 
@@ -22,7 +27,7 @@ class Row:
 
     @property
     def capacity(self) -> int:
-        return 6 if self.seven else 5  # A9
+        return capacity(self.seven)
 
     def accepts(self, card: int) -> bool:
         """Whether B4 may send `card` here: the row is not stopped (A-STOP-2) and shows its parity (E3)."""

@@ -2,16 +2,19 @@
 
 Each card is a pair of small functions: `check_<card>` says why a choice is not allowed (or None when it is),
 `play_<card>` carries it out. `legal_specials` offers exactly the choices whose check passes, and `play`
-refuses any other, so the two can never disagree.
+refuses any other, so the two can never disagree. A refusal is a `Why`: the message of the refused action,
+with a `note` of a few words for a prompt to show beside the row or card it is about. `unplayable`,
+`insert_outcome` and `shift_outcome` answer a prompt's questions (engine.preview asks them from a view).
 """
 
 from __future__ import annotations
 
 from bisect import insort
+from typing import Self
 
 from bere_tui.engine.cards import HEADS
 from bere_tui.engine.errors import IllegalAction, SetupError
-from bere_tui.engine.events import Event, Placed, SpecialPlayed, SpecialsGiven
+from bere_tui.engine.events import Event, Moved, Placed, SpecialPlayed, SpecialsGiven
 from bere_tui.engine.row import Row
 from bere_tui.engine.variants import SPECIAL_COPIES, SPECIAL_NAMES
 from bere_tui.i18n import _
@@ -32,6 +35,18 @@ STAYS_BESIDE_ROW = ("fifth_row", "seven_nimmt", "stop")
 
 MAX_STOPS = 2  # A-STOP-1
 MAX_ROWS = 5  # A-5TH-1
+
+
+class Why(str):
+    """Why a choice is refused: the message itself (rows numbered as in the record, from 0), and `note`, the
+    same in a few words for a prompt to show beside the row or card the choice is about."""
+
+    note: str
+
+    def __new__(cls, message: str, note: str | None = None) -> Self:
+        why = super().__new__(cls, message)
+        why.note = message if note is None else note
+        return why
 
 
 # ---------------------------------------------------------------- dealing (A1, A2, A6)
@@ -100,20 +115,20 @@ def deal_specials(game, deal: dict | None, record_deal: dict, ev: list[Event]) -
 
 def check_fifth_row(game, p, card, f):
     if len(game.rows) >= MAX_ROWS:
-        return _("five rows already lie on the table")  # A-5TH-1
+        return Why(_("five rows already lie on the table"))  # A-5TH-1
     return None
 
 
 def play_fifth_row(game, p, card, f, ev):
     """A-5TH-1: the revealed card starts a fifth row instead of being placed."""
     game.rows.append(Row([card], fifth=True))
-    ev.append(Placed(p, card, len(game.rows) - 1, 0, True))
+    ev.append(Placed(p, card, len(game.rows) - 1, 0, True, via="fifth_row"))
     return "after"
 
 
 def _row_check(game, r):
     if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < len(game.rows):
-        return _("row {row!r} does not exist").format(row=r)
+        return Why(_("row {row!r} does not exist").format(row=r), _("no such row"))
     return None
 
 
@@ -123,9 +138,9 @@ def check_seven_nimmt(game, p, card, f):
     if why:
         return why
     if game.rows[r].seven:
-        return _("row {row} already has a 7 nimmt! card").format(row=r)  # A-7N-1
+        return Why(_("row {row} already has a 7 nimmt! card").format(row=r), _("has 7 nimmt! already"))  # A-7N-1
     if game.rows[r].stop:
-        return _("row {row} is stopped").format(row=r)
+        return Why(_("row {row} is stopped").format(row=r), _("stopped"))
     return None
 
 
@@ -141,19 +156,36 @@ def check_insert(game, p, card, f):
     if why:
         return why
     if game.rows[r].stop:
-        return _("row {row} is stopped").format(row=r)  # A-INS-1, A-STOP-2
+        return Why(_("row {row} is stopped").format(row=r), _("stopped"))  # A-INS-1, A-STOP-2
     return None
+
+
+def insert_outcome(rows, r: int, card: int) -> tuple[list[int], list[int] | None]:
+    """Insert into row r (A-INS-1): the row's cards with `card` at its ascending place, and the cards taken
+    (None when the row had room, A-INS-2; else all but the last, A-INS-3, or with a fifth row out the whole row,
+    A-5TH-2 Decision). `rows` are the engine's rows or a view's."""
+    row = rows[r]
+    cards = list(row.cards)
+    insort(cards, card)
+    if len(row.cards) < row.capacity:  # A-INS-2
+        return cards, None
+    return cards, collected(rows, cards[:-1], cards[-1])
+
+
+def collected(rows, taken: list[int], placed: int) -> list[int]:
+    """The cards a take collects: the row's (or Insert's) `taken`, and with a fifth row out the card being
+    placed too (A-5TH-2)."""
+    return [*taken, placed] if any(x.fifth for x in rows) else list(taken)
 
 
 def play_insert(game, p, card, f, ev):
     """A-INS-1..3: into the row at its ascending place; a full row is still taken, all but its last card."""
     r = f["row"]
-    row = game.rows[r]
-    cards = row.cards[:]
-    insort(cards, card)
-    if len(row.cards) < row.capacity:  # A-INS-2
-        row.cards = cards
-        ev.append(Placed(p, card, r, cards.index(card)))
+    cards, taken = insert_outcome(game.rows, r, card)
+    if taken is None:  # A-INS-2
+        game.rows[r].cards = cards
+        at = cards.index(card)
+        ev.append(Placed(p, card, r, at, after=cards[at - 1] if at else 0, via="insert"))
     else:  # A-INS-3
         game.take_row(p, r, cards[:-1], cards[-1], "insert", ev)
     return "after"
@@ -162,9 +194,9 @@ def play_insert(game, p, card, f, ev):
 def check_replace(game, p, card, f):
     w = f["with"]
     if not game.hands[p]:
-        return _("your hand holds no other card")  # A-REP-2
+        return Why(_("your hand holds no other card"))  # A-REP-2
     if w not in game.hands[p] or isinstance(w, bool):
-        return _("card {card!r} is not in your hand").format(card=w)
+        return Why(_("card {card!r} is not in your hand").format(card=w), _("not in your hand"))
     return None
 
 
@@ -188,20 +220,30 @@ def check_shift(game, p, card, f):
     move, to = f["move"], f["to_row"]
     src = _row_of(game, move) if isinstance(move, int) and not isinstance(move, bool) else -1
     if src < 0:
-        return _("card {card!r} is not in a row").format(card=move)
+        return Why(_("card {card!r} is not in a row").format(card=move), _("not in a row"))
     why = _row_check(game, to)
     if why:
         return why
     if game.rows[src].stop:
-        return _("row {row} is stopped: no card may leave it").format(row=src)  # A-STOP-2
+        return Why(_("row {row} is stopped: no card may leave it").format(row=src),  # A-STOP-2
+                   _("its row is stopped"))
     if to == src:
-        return _("the card must move to another row")
+        return Why(_("the card must move to another row"), _("its own row"))
     dest = game.rows[to]
     if dest.stop:
-        return _("row {row} is stopped").format(row=to)
+        return Why(_("row {row} is stopped").format(row=to), _("stopped"))
     if len(dest.cards) >= dest.capacity:
-        return _("row {row} is full").format(row=to)  # A-SHI-1 Decision
+        return Why(_("row {row} is full").format(row=to), _("full"))  # A-SHI-1 Decision
     return None
+
+
+def shift_outcome(rows, move: int, to: int) -> tuple[list[int], bool]:
+    """Shift (A-SHI-1): row `to`'s cards with `move` at its ascending place, and whether its own row is left
+    empty, so the revealed card starts that row again (A-SHI-2). `rows` are the engine's rows or a view's."""
+    cards = list(rows[to].cards)
+    insort(cards, move)
+    src = next(row for row in rows if move in row.cards)
+    return cards, len(src.cards) == 1
 
 
 def play_shift(game, p, card, f, ev):
@@ -209,11 +251,13 @@ def play_shift(game, p, card, f, ev):
     emptied row)."""
     move, to = f["move"], f["to_row"]
     src = _row_of(game, move)
+    cards, emptied = shift_outcome(game.rows, move, to)
     game.rows[src].cards.remove(move)
-    insort(game.rows[to].cards, move)
-    if not game.rows[src].cards:  # A-SHI-2
+    game.rows[to].cards = cards
+    ev.append(Moved(p, move, src, to, cards.index(move)))
+    if emptied:  # A-SHI-2
         game.rows[src].cards = [card]
-        ev.append(Placed(p, card, src, 0, True))
+        ev.append(Placed(p, card, src, 0, True, via="shift"))
         return "after"
     return "place"
 
@@ -224,9 +268,9 @@ def check_stop(game, p, card, f):
     if why:
         return why
     if game.rows[r].stop:
-        return _("row {row} is already stopped").format(row=r)
+        return Why(_("row {row} is already stopped").format(row=r), _("already stopped"))
     if sum(row.stop for row in game.rows) >= MAX_STOPS:
-        return _("two Stop cards already lie out")  # A-STOP-1
+        return Why(_("two Stop cards already lie out"))  # A-STOP-1
     return None
 
 
@@ -238,7 +282,8 @@ def play_stop(game, p, card, f, ev):
 
 def check_negative_positive(game, p, card, f):
     if not game.takes_row(card):
-        return _("Negative = Positive is only for a card that is about to take a row")  # A-NP-1
+        return Why(_("Negative = Positive is only for a card that is about to take a row"),  # A-NP-1
+                   _("your card will not take a row"))
     return None
 
 
@@ -261,6 +306,29 @@ def _candidates(game, name, p):
     if name == "shift":
         return [{"move": c, "to_row": r} for row in game.rows for c in row.cards for r in rows]
     return [{}]
+
+
+#: why a card that chooses a row has no allowed choice at all, in a few words
+def _no_choice(name: str) -> str:
+    return {
+        "seven_nimmt": _("every row has a 7 nimmt! card or is stopped"),  # A-7N-1
+        "insert": _("every row is stopped"),  # A-INS-1
+        "shift": _("no card can move to another row"),  # A-SHI-1
+        "stop": _("two Stop cards already lie out"),  # A-STOP-1
+    }[name]
+
+
+def unplayable(game, p, card, name) -> str | None:
+    """Why special card `name` cannot be played with `card` at this placement (no choice is allowed), in a
+    few words; None when some choice is."""
+    whys = [CHECKS[name](game, p, card, f) for f in _candidates(game, name, p)]
+    if any(why is None for why in whys):
+        return None
+    if name in ("seven_nimmt", "insert", "shift", "stop"):
+        return _no_choice(name)
+    if not whys:  # Replace with an empty hand
+        whys = [CHECKS[name](game, p, card, {"with": None})]
+    return whys[0].note
 
 
 def legal_specials(game, p, card) -> list[dict]:
@@ -339,23 +407,30 @@ def legal_cancels(game, p) -> list[dict]:
     return out
 
 
-def check_cancel(game, p, action) -> tuple[int, list[int]]:
-    positive, cancel = action["positive"], action["cancel"]
-    row_cards = game.placing.taken_row  # A-NP-1: one card of the row being taken
+def cancel_problem(row_cards, pile, positive, cancel) -> str | None:
+    """Why a Negative = Positive choice is not allowed (A-NP-1), or None: `positive` must be one of `row_cards`
+    (the row being taken) and `cancel` other cards of `pile` (this round's bull pile, the take included) with
+    at most the positive card's bullheads."""
     if isinstance(positive, bool) or positive not in row_cards:
-        raise IllegalAction(_("card {card!r} is not a card of the row you took").format(card=positive))
+        return _("card {card!r} is not a card of the row you took").format(card=positive)
     if not isinstance(cancel, list):
-        raise IllegalAction(_("'cancel' must list cards"))
-    pile = game.piles[p]
+        return _("'cancel' must list cards")
     seen = set()
     for c in cancel:
         if isinstance(c, bool) or c == positive or c not in pile or c in seen:
-            raise IllegalAction(_("card {card!r} cannot be cancelled: it is not in your bull pile of this round")
-                                .format(card=c))
+            return _("card {card!r} cannot be cancelled: it is not in your bull pile of this round").format(card=c)
         seen.add(c)
     value = HEADS[positive]
     spent = sum(HEADS[c] for c in cancel)
     if spent > value:
-        raise IllegalAction(_("those cards have {spent} bullheads; the positive card gives only {value}")
-                            .format(spent=spent, value=value))
+        return _("those cards have {spent} bullheads; the positive card gives only {value}").format(
+            spent=spent, value=value)
+    return None
+
+
+def check_cancel(game, p, action) -> tuple[int, list[int]]:
+    positive, cancel = action["positive"], action["cancel"]
+    why = cancel_problem(game.placing.taken_row, game.piles[p], positive, cancel)  # A-NP-1
+    if why is not None:
+        raise IllegalAction(why)
     return positive, sorted(cancel)

@@ -9,6 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bere_tui.engine.cards import HEADS
+from bere_tui.engine.variants import SPECIAL_NAMES
+
+#: special cards in hand are listed in the order of the rules (A1), wherever they are shown
+SPECIAL_ORDER = {name: i for i, name in enumerate(SPECIAL_NAMES)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +115,7 @@ def make_view(game, player: int | None) -> View:
             bot=info.get("bot"),
             hand=_hand_for(game, p, mine, public_hands),
             hand_size=len(game.hands[p]),
-            specials=tuple(game.specials[p]) if mine else None,
+            specials=tuple(sorted(game.specials[p], key=SPECIAL_ORDER.__getitem__)) if mine else None,
             special_count=len(game.specials[p]),
             pile=tuple(game.piles[p]),
             set_aside=tuple(game.set_aside[p]),

@@ -28,8 +28,10 @@ from bere_tui.table.beats import Ask, Beat, BotTurn, GameEnd, HandOff, RoundSumm
 #: the bot that sits in for a seat whose level is unknown, and that moves for a bot that failed
 FALLBACK_BOT = "heuristic"
 #: decisions whose only legal move is made without asking: a forced move tells nothing secret (the number of
-#: cards in a hand, the draft pool and the rows are public)
-FORCED = frozenset({"select", "draft", "take_row"})
+#: cards in a hand, the draft pool and the rows are public). 6 nimmt!: the last card, the last of the draft
+#: pool, a low-card take with one row open; Bullenparty: a bid with one card, the one row left to take or to
+#: add to, the one place for a card laid out.
+FORCED = frozenset({"select", "draft", "take_row", "bid", "take", "zero_row", "lay"})
 
 
 class BotFailed(Exception):
@@ -40,8 +42,9 @@ class TableDirector:
     """One game at the table. `on_action(game)` runs after every action (the autosave)."""
 
     def __init__(self, game: Game, on_action: Callable[[Game], None] | None = None,
-                 history: list[list[Event]] | None = None) -> None:
+                 history: list[list[Event]] | None = None, own_terminals: bool = False) -> None:
         self.game = game
+        self.own_terminals = own_terminals  # each person at a terminal of their own (bere serve): no hand-offs
         self.on_action = on_action
         self.names = [p["name"] for p in game.players]
         self.levels: list[str | None] = [p.get("bot") for p in game.players]
@@ -64,7 +67,14 @@ class TableDirector:
     @property
     def hot_seat(self) -> bool:
         """More than one person shares the keyboard: hands stay hidden between hand-offs."""
-        return len(self.people) > 1
+        return len(self.people) > 1 and not self.own_terminals
+
+    def seat_to_bot(self, p: int, level: str = FALLBACK_BOT) -> None:
+        """A person's seat is taken over by a bot (a remote player who left), from their next decision on."""
+        self.levels[p] = level
+        self.bots[p] = make_bot(level, self.game.seed * 1000 + p)
+        if p in self.people:
+            self.people.remove(p)
 
     def needs_handoff(self, p: int) -> bool:
         """B10: a person who does not hold the keyboard gets it handed over before any decision."""
@@ -89,7 +99,7 @@ class TableDirector:
             if game.finished:
                 return GameEnd(tuple(game.winners))
             do = game.pending["do"]
-            if do == "select":
+            if "players" in game.pending:  # a secret choice of several at once (B3, BP5)
                 self._start_selection()
             p = self.next_decider()
             if self.is_bot(p):
@@ -152,7 +162,8 @@ class TableDirector:
     # ------------------------------------------------------------------ bots
 
     def _start_selection(self) -> None:
-        """At the start of each selection (B3), before anyone chooses: the views the bots decide from."""
+        """At the start of each secret choice of several players (B3, BP5), before anyone chooses: the views the
+        bots decide from."""
         game = self.game
         phase = (game.round, game.turn)
         if self._phase != phase:
@@ -174,13 +185,13 @@ class TableDirector:
             if p in self._thought:
                 return self._thought[p]
             view, legal = self._bot_question(p)
-            selection = legal[0]["do"] == "select"
+            selection = p in self._bot_views
             try:
                 action = self.bots[p].choose(view, legal)
                 if action not in legal:
                     raise BotFailed(repr(action))
                 notice = ""
-            except Exception as exc:  # a bot that fails must not stop the game
+            except Exception as exc:  # noqa: BLE001 - whatever a bot does wrong, the game goes on
                 action = make_bot(FALLBACK_BOT, p).choose(view, legal)
                 notice = _("{name} (bot) could not decide ({problem}); a simple move was made for it.").format(
                     name=self.names[p], problem=type(exc).__name__)

@@ -23,11 +23,12 @@ from textual.widgets.option_list import Option
 
 from bere_tui.engine import events as ev
 from bere_tui.i18n import _
+from bere_tui.table.narrate import log_line
+from bere_tui.table.words import variant_name, winners_line
 from bere_tui.teach.describe import Teller
 from bere_tui.teach.lesson import Catalogue, Lesson, LessonError, load_catalogue
 from bere_tui.teach.progress import Progress
 from bere_tui.teach.runner import LessonRun
-from bere_tui.ui.eventlog import describe
 from bere_tui.ui import gate
 from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
@@ -43,7 +44,6 @@ from bere_tui.ui.widgets.reveal import RevealView
 from bere_tui.ui.widgets.rows import RowsView
 from bere_tui.ui.widgets.scores import ScoreBoard
 from bere_tui.ui.widgets.tablebody import table_body
-from bere_tui.ui.words import variant_name, winners_line
 
 #: the widgets a step's `point` names (lesson files: hand, rows, scores, pile, log, specials)
 POINTS = {"hand": "#hand-area", "specials": "#hand-area", "rows": "#rows", "scores": "#scores",
@@ -219,7 +219,7 @@ class LessonScreen(DismissOnce, Screen[str]):
         self.names = [p["name"] for p in game.players]
         self.levels = [p.get("bot") for p in game.players]
         self.teller = Teller(game.view(self.run.learner), self.run.learner)
-        self.show = self.teller.tracker.table  # one model: the teller folds each event into it
+        self.show = self.teller.table  # one model: the teller folds each event into it
         self.waiting = False  # narration on screen, waiting for Enter
         self._narration_from = 0.0  # Enter skips the narration from this moment on (monotonic seconds)
         self._go_on = asyncio.Event()
@@ -256,7 +256,7 @@ class LessonScreen(DismissOnce, Screen[str]):
     # ------------------------------------------------------------------ drawing
 
     def _log(self, event, log: GameLog | None = None) -> None:
-        line = describe(event, self.names, self.ascii, you=self.run.learner)
+        line = log_line(event, self.names, self.ascii, you=self.run.learner)
         if line is not None:
             (log or self.query_one(GameLog)).write(line)
 

@@ -117,7 +117,7 @@ def test_a2_special_cards_in_hand_are_secret_and_the_table_is_public():
         v = g.view(me)
         for p, pv in enumerate(v.players):
             # A2: only the owner sees their special cards; everybody sees how many they hold
-            assert pv.specials == (tuple(g.specials[p]) if p == me else None)
+            assert pv.specials == (tuple(sorted(g.specials[p], key=SPECIAL_NAMES.index)) if p == me else None)
             assert pv.special_count == len(g.specials[p])
         # markers beside rows, the pile size and the discard pile are public (A4)
         assert [(r.seven, r.stop, r.fifth, r.capacity) for r in v.rows] == [
@@ -125,8 +125,14 @@ def test_a2_special_cards_in_hand_are_secret_and_the_table_is_public():
             (False, False, False, 5), (False, False, True, 5)]
         assert v.draw_pile_size == len(g.draw_pile)
         assert v.discard_pile == tuple(g.discard_pile)
-    assert g.view(0).my_specials == ("stop", "insert")
     assert g.view(None).my_specials == ()
+
+
+def test_a1_special_cards_in_hand_are_shown_in_the_order_of_the_rules():
+    """Issue 12: the hand listed them as drawn, the prompt in the rules' order (A1); the view gives A1's."""
+    g = table(PLAIN, [[45], [50]], specials=[["stop", "insert", "fifth_row"]])
+    assert g.specials[0] == ["stop", "insert", "fifth_row"]  # as held
+    assert g.view(0).my_specials == ("fifth_row", "insert", "stop")
 
 
 def test_a3_special_asked_when_the_card_is_due_and_only_one_per_placement():

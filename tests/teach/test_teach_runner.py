@@ -46,7 +46,7 @@ def test_a_wrong_move_is_explained_and_not_applied():
     assert run.game.record() == before  # taken back: nothing happened
     assert run.wrong_moves == 1
     text = verdict.explanation
-    assert "Your 38" in text and "row 2" in text and "11 bullheads" in text and "(B5)" in text
+    assert "You take row 2 with 38: 11 bullheads. 38 is one card too many (B5)." in text
     assert "Row 2 already holds five cards" in text  # the lesson's own explain_wrong
     assert any(isinstance(e, RowTaken) and e.player == 0 for e in verdict.events)
     # the right move still works afterwards

@@ -9,8 +9,9 @@ a Negative = Positive from the top of the draw pile in round 2 (A6).
 
 The test presses one key at a time, as a person reading the screen would: Enter on hand-offs, hands (the
 lowest card is highlighted), rows to take (the cheapest), the Negative = Positive steps (the best set first),
-swaps (keep) and summaries; at a special-card prompt it picks by its digit a kind nobody has played yet when
-one is allowed (Negative = Positive only when it will cancel a card), then Enter through the later steps.
+swaps (keep) and summaries; at a special-card prompt it moves by its digit to a kind nobody has played yet when
+one is allowed (Negative = Positive only when it will cancel a card) and confirms with Enter, then Enter
+through the later steps.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from bere_tui.engine.game import Game
 from bere_tui.engine.specials import full_special_deck
 from bere_tui.engine.variants import SPECIAL_NAMES
 from bere_tui.ui.app import BereApp, Start
-from bere_tui.ui.prompts.special import SpecialPrompt
+from bere_tui.ui.prompts.special import SpecialPrompt, StepList
 from bere_tui.ui.screens.scores import ResultsScreen
 from bere_tui.ui.screens.table import TableScreen
 from bere_tui.ui.session import Session
@@ -85,11 +86,15 @@ def special_to_play(game: Game, p: int) -> str | None:
 
 
 def key_for(prompt: SpecialPrompt) -> str:
-    """The digit of the card to play at the first step (0: none), Enter (the default) at later steps."""
+    """At the first step the digit of the card to play (0: none) until it is highlighted, then Enter; Enter (the
+    default) at later steps."""
     if len(prompt.steps) > 1:
         return "enter"
     name = special_to_play(prompt.app.game, prompt.player)
-    return next(c.key for c in prompt.step.choices if c.value == name)
+    index = next(i for i, c in enumerate(prompt.step.choices) if c.value == name)
+    if prompt.query_one(StepList).highlighted != index:
+        return prompt.step.choices[index].key
+    return "enter"
 
 
 async def test_a_whole_anniversary_game_through_the_keys():

@@ -10,13 +10,13 @@ from uitools import Start, asking, press_until, screen_text, table_app, wait_for
 
 from bere_tui.engine import Game
 from bere_tui.engine import events as ev
+from bere_tui.table.narrate import narrate
 from bere_tui.ui.app import BereApp
 from bere_tui.ui.prompts.take_row import TakeRowPrompt
-from bere_tui.ui.session import Session
-from bere_tui.ui.eventlog import describe
 from bere_tui.ui.rules_screen import load_sections
 from bere_tui.ui.screens.setup import SetupScreen
 from bere_tui.ui.screens.table import TableScreen
+from bere_tui.ui.session import Session
 
 DEAL = re.compile(r"EVEN/ODD card beside row (\d), whose first card (\d+) is the lowest: (EVEN|ODD)")
 MOVE = re.compile(r"EVEN/ODD card moves to row (\d) \(lowest last card (\d+)\): (EVEN|ODD)")
@@ -24,9 +24,9 @@ MOVE = re.compile(r"EVEN/ODD card moves to row (\d) \(lowest last card (\d+)\): 
 
 def test_the_log_lines_say_why():
     names = ["Ann", "Ben"]
-    assert describe(ev.ParityMoved(1, "odd", 7), names).plain == \
+    assert narrate(ev.ParityMoved(1, "odd", 7), names).plain == \
         "EVEN/ODD card beside row 2, whose first card 7 is the lowest: ODD"
-    assert describe(ev.ParityMoved(2, "even", 24, True), names).plain == \
+    assert narrate(ev.ParityMoved(2, "even", 24, True), names).plain == \
         "EVEN/ODD card moves to row 3 (lowest last card 24): EVEN"
 
 

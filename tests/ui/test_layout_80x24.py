@@ -13,11 +13,11 @@ from textual.binding import Binding
 from textual.widgets import Static
 from uitools import asking, non_ascii, press_until, screen_text, shown_cards, table_app, wait_for
 
+from bere_tui.table.model import RowShow, TableShow
 from bere_tui.ui.app import CSS_FILES
 from bere_tui.ui.prompts.select import SelectPrompt
 from bere_tui.ui.prompts.special import SpecialPrompt
 from bere_tui.ui.screens.handoff import HandoffScreen
-from bere_tui.ui.tablemodel import RowShow, TableShow
 from bere_tui.ui.widgets.hand import HandView
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.tablebody import table_body
@@ -28,17 +28,17 @@ NAMES = ["Annabelle", "Bartholomew", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal"]
 
 
 def widest_rows() -> list[RowShow]:
-    return [RowShow([11, 22, 33, 44, 55, 66], 6, seven=True, stop=True, fifth=False),
-            RowShow([77, 88, 99, 100, 101, 102], 6, seven=True),
+    return [RowShow([11, 22, 33, 44, 55, 66], seven=True, stop=True, fifth=False),
+            RowShow([77, 88, 99, 100, 101, 102], seven=True),
             RowShow([3]), RowShow([10, 20, 30, 40, 50]),
-            RowShow([60, 70, 80, 90], 6, seven=True, stop=True, fifth=True)]
+            RowShow([60, 70, 80, 90], seven=True, stop=True, fifth=True)]
 
 
 class BodyApp(App):
     """The table's own widgets and style sheets around a made-up table."""
 
     CSS_PATH = CSS_FILES
-    BINDINGS = [Binding("question_mark", "help", "help")]  # noqa: RUF012
+    BINDINGS = [Binding("question_mark", "help", "help")]
 
     def __init__(self, show: TableShow, public_hands: bool = False, ascii: bool = False) -> None:
         super().__init__()
@@ -130,7 +130,7 @@ async def test_the_special_prompt_leaves_the_revealed_cards_in_view(ascii):
         revealed = [c for c, _p in app.game.view(None).revealed]
         assert len(revealed) == 8 and shown_cards(text, revealed, ascii) == set(revealed), text
         keys = text.splitlines()[-1]
-        assert "Enter choose" in keys and "0-9 pick" in keys and "? help" in keys, keys
+        assert "Enter choose" in keys and "0-9 go to" in keys and "? help" in keys, keys
         await pilot.press("down")  # a held card: its help line under the choices
         assert "Enter choose" in screen_text(app).splitlines()[-1]
         if ascii:

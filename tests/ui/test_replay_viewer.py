@@ -13,8 +13,8 @@ from bere_tui.cli import build_parser, main
 from bere_tui.engine import events as ev
 from bere_tui.record import replay, result
 from bere_tui.storage import archive_finished
+from bere_tui.table.replay import Replay, events_by_action
 from bere_tui.ui.app import BereApp, start_from_args
-from bere_tui.ui.replay_steps import Replay, events_by_action
 from bere_tui.ui.screens.replay_list import ReplayListScreen
 from bere_tui.ui.screens.replay_viewer import ReplayScreen, step_line
 from bere_tui.ui.screens.title import TitleScreen
@@ -32,12 +32,12 @@ def own_folders(tmp_path, monkeypatch):
 def shown_state(step) -> dict:
     """What a step shows, in the terms of bere-result/1."""
     return {"rows": [list(r.cards) for r in step.show.rows], "totals": list(step.show.totals),
-            "hands": [list(h) for h in step.hands], "specials": [list(s) for s in step.specials]}
+            "hands": [list(h) for h in step.hands], "specials": [sorted(s) for s in step.specials]}
 
 
 def result_state(res: dict) -> dict:
     return {"rows": [r["cards"] for r in res["rows"]], "totals": [p["total"] for p in res["players"]],
-            "hands": [p["hand"] for p in res["players"]], "specials": [p["specials"] for p in res["players"]]}
+            "hands": [p["hand"] for p in res["players"]], "specials": [sorted(p["specials"]) for p in res["players"]]}
 
 
 @pytest.mark.parametrize(("variant", "bots", "options"), GAMES, ids=[g[0] for g in GAMES])
@@ -73,6 +73,24 @@ def test_a_secret_choice_leaves_the_hand_and_shows_beside_it_until_the_reveal():
     assert card not in first.hands[p] and first.chosen[p] == card
     reveal = next(s for s in steps if isinstance(s.event, ev.Revealed))
     assert reveal.chosen == (None, None) and (card, p) in reveal.show.revealed
+
+
+@pytest.mark.parametrize(("variant", "bots", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_each_step_is_labelled_with_the_turn_its_event_belongs_to(variant, bots, options):
+    """Issue 12: the last placement of turn 8 was labelled "turn 9" (the game had moved on to the next turn)."""
+    steps = Replay(play_bot_game(variant, bots, seed=5, options=options)).steps
+    turn = 0
+    for s in steps:
+        if isinstance(s.event, ev.Revealed):
+            turn = s.event.turn
+        elif isinstance(s.event, ev.Dealt):
+            turn = 0
+        if isinstance(s.event, (ev.Placed, ev.RowTaken, ev.SpecialPlayed, ev.Revealed)):
+            assert s.show.turn == turn, (s.index, s.event)
+    choices = [s for s in steps if isinstance(s.event, ev.Selected)]
+    for s in choices:  # a secret choice belongs to the turn its reveal starts
+        reveal = next(x for x in steps[s.index:] if isinstance(x.event, ev.Revealed))
+        assert s.show.turn == reveal.event.turn, s.index
 
 
 def write_record(tmp_path, game) -> str:

@@ -10,7 +10,14 @@ import pytest
 from textual.app import App
 
 from bere_tui.engine.variants import VARIANTS
-from bere_tui.ui.rules_screen import RulesScreen, languages, layout_section, load_sections, parts_for, read_part
+from bere_tui.ui.rules_screen import (
+    RulesScreen,
+    languages,
+    layout_section,
+    load_sections,
+    parts_for,
+    read_part,
+)
 
 # The rule ids of RULES.md sections 1-5 (the variants the engine plays), by the variant whose rules show them.
 COMMON_IDS = ["C1", "C2", *[f"B{i}" for i in range(1, 11)]]
@@ -82,7 +89,7 @@ def test_pro_rules_give_the_order_of_all_four_rows():
 
 @pytest.mark.parametrize("ascii", [False, True])
 def test_the_rules_show_a_card_as_the_table_does(ascii):
-    from bere_tui.ui.cardtext import card_label
+    from bere_tui.table.cardtext import card_label
 
     section = next(s for s in load_sections("base", "en") if s.title == "The cards")
     shown = layout_section(section, 76, ascii).plain

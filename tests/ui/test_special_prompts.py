@@ -15,6 +15,7 @@ from bere_tui.engine.variants import SPECIAL_NAMES
 from bere_tui.ui.prompts.cancel import CancelPrompt
 from bere_tui.ui.prompts.special import SpecialPrompt, StepPrompt
 from bere_tui.ui.prompts.swap import SwapPrompt
+from bere_tui.ui.prompts.take_row import TakeRowPrompt
 
 PENDING = object()
 
@@ -94,24 +95,32 @@ async def test_enter_alone_plays_no_special_card():
     assert await run(game, SpecialPrompt, ["enter"]) == {"player": 0, "do": "special", "card": None}
 
 
-# digits of the first step follow SPECIAL_NAMES: 0 none, 1 5th Row, 2 7 nimmt!, 3 Insert, 4 Replace, 5 Shift,
-# 6 Stop, 7 Negative = Positive
+# the held cards are listed in the order of the rules (A1), each with the digit of its place: here Ann holds
+# all seven, 0 none, 1 5th Row, 2 7 nimmt!, 3 Insert, 4 Replace, 5 Shift, 6 Stop, 7 Negative = Positive.
+# Digits (a row's number, a card's number) move the highlight; Enter confirms, in every step.
 @pytest.mark.parametrize("keys, expected", [
-    (["1"], {"card": "fifth_row"}),  # A-5TH-1
-    (["2", "3", "4", "2"], {"card": "seven_nimmt", "row": 1}),  # A-7N-1: rows 3 (stopped), 4 (has one) greyed
-    (["3", "down", "enter"], {"card": "insert", "row": 1}),  # A-INS-1
-    (["3", "3", "4"], {"card": "insert", "row": 3}),  # the stopped row cannot be chosen (A-STOP-2)
-    (["4", "j", "enter"], {"card": "replace", "with": 8}),  # A-REP-1, hjkl move
-    (["5", "6", "4"], {"card": "shift", "move": 40, "to_row": 3}),  # A-SHI-1
-    (["5", "1", "1", "2"], {"card": "shift", "move": 12, "to_row": 1}),  # its own row is greyed
-    (["6", "enter"], {"card": "stop", "row": 0}),  # A-STOP-1
-    (["6", "3", "2"], {"card": "stop", "row": 1}),
-    (["7"], {"card": "negative_positive"}),  # A-NP-1: 37 is about to take a row (B6)
+    (["1", "enter"], {"card": "fifth_row"}),  # A-5TH-1
+    (["2", "enter", "3", "4", "2", "enter"], {"card": "seven_nimmt", "row": 1}),  # A-7N-1: rows 3, 4 greyed
+    (["3", "enter", "down", "enter"], {"card": "insert", "row": 1}),  # A-INS-1
+    (["3", "enter", "3", "4", "enter"], {"card": "insert", "row": 3}),  # the stopped row is greyed (A-STOP-2)
+    (["4", "enter", "j", "enter"], {"card": "replace", "with": 8}),  # A-REP-1, hjkl move
+    (["4", "enter", "1", "5", "enter"], {"card": "replace", "with": 15}),  # the card's number goes to it
+    (["5", "enter", "4", "0", "enter", "4", "enter"], {"card": "shift", "move": 40, "to_row": 3}),  # A-SHI-1
+    (["5", "enter", "1", "2", "enter", "1", "2", "enter"], {"card": "shift", "move": 12, "to_row": 1}),  # own row
+    (["6", "enter", "enter"], {"card": "stop", "row": 0}),  # A-STOP-1
+    (["6", "enter", "3", "2", "enter"], {"card": "stop", "row": 1}),
+    (["7", "enter"], {"card": "negative_positive"}),  # A-NP-1: 37 is about to take a row (B6)
 ])
 async def test_each_special_card_through_its_steps(keys, expected):
     action = await run(busy_table(), SpecialPrompt, keys)
     assert action == {"player": 0, "do": "special", **expected}
 
+
+async def test_a_digit_only_moves_the_highlight_and_shows_beside_its_choice():
+    """Issue 12: digits confirmed at once here and only moved the highlight elsewhere; now they move it everywhere."""
+    texts: list[str] = []
+    assert await run(busy_table(), SpecialPrompt, ["|", "6"], texts=texts) is PENDING
+    assert "> 6 Stop" in texts[1] and "  1 5th Row" in texts[1] and "  0 No special card" in texts[1]
 
 async def test_esc_goes_back_one_step_and_is_harmless_on_the_first():
     game = busy_table()
@@ -119,9 +128,11 @@ async def test_esc_goes_back_one_step_and_is_harmless_on_the_first():
     assert await run(game, SpecialPrompt, ["escape", "escape", "|"], texts=texts) is PENDING
     assert "Play a special card" in texts[0]
     # Shift: card, destination; Esc twice returns to the first step, Shift still highlighted
-    action = await run(game, SpecialPrompt, ["5", "1", "escape", "escape", "up", "up", "enter", "enter"])
+    action = await run(game, SpecialPrompt, ["5", "enter", "1", "2", "enter", "escape", "escape", "up", "up", "enter",
+                                             "enter"])
     assert action == {"player": 0, "do": "special", "card": "insert", "row": 0}
-    action = await run(game, SpecialPrompt, ["5", "1", "escape", "2", "2"])
+    action = await run(game, SpecialPrompt, ["5", "enter", "1", "2", "enter", "escape", "1", "7", "enter", "2",
+                                             "enter"])
     assert action == {"player": 0, "do": "special", "card": "shift", "move": 17, "to_row": 1}
 
 
@@ -129,17 +140,17 @@ async def test_cards_without_a_legal_choice_are_greyed_with_the_reason():
     rows = [Row([12, 17], stop=True), Row([40]), Row([67, 70, 76], stop=True), Row([90, 95])]
     game = table(rows, ["stop", "negative_positive", "insert"], 50)  # 50 goes to row 2: no take
     texts: list[str] = []
-    # digit 1 is Insert, the only playable card; Stop and Negative = Positive cannot be picked
+    # 1 Insert, the only playable card; 2 Stop and 3 Negative = Positive cannot be picked
     assert await run(game, SpecialPrompt, ["|", "2", "3"], texts=texts) is PENDING
-    assert "Stop - two Stop cards already lie out" in texts[0]  # A-STOP-1
-    assert "Negative = Positive - your card will not take a row" in texts[0]  # A-NP-1
+    assert "2 Stop - two Stop cards already lie out" in texts[0]  # A-STOP-1
+    assert "3 Negative = Positive - your card will not take a row" in texts[0]  # A-NP-1
     assert await run(game, SpecialPrompt, ["down", "enter", "enter"]) == {
         "player": 0, "do": "special", "card": "insert", "row": 1}
 
 
 async def test_insert_shows_the_card_at_its_place_and_what_a_full_row_costs():
     texts: list[str] = []
-    await run(busy_table(), SpecialPrompt, ["3", "|"], texts=texts)
+    await run(busy_table(), SpecialPrompt, ["3", "enter", "|"], texts=texts)
     lines = texts[0].splitlines()
     full = next(line for line in lines if "12" in line and "44" in line)
     assert "31• [37•]  44•••••" in full and "full: you take 5 bullheads" in full  # A-INS-3: 44 stays
@@ -149,8 +160,8 @@ async def test_insert_shows_the_card_at_its_place_and_what_a_full_row_costs():
 
 async def test_ascii_prompt_has_no_box_drawing_and_fits_80x24():
     texts: list[str] = []
-    await run(busy_table(), SpecialPrompt, ["|", "3", "|", "escape", "5", "|", "1", "|", "escape", "escape",
-                                            "4", "|"], ascii=True, texts=texts)
+    await run(busy_table(), SpecialPrompt, ["|", "3", "enter", "|", "escape", "5", "enter", "|", "1", "2", "enter",
+                                            "|", "escape", "escape", "4", "enter", "|"], ascii=True, texts=texts)
     for text in texts:
         assert text.isascii(), text
         assert len(text.splitlines()) == 24
@@ -166,14 +177,29 @@ async def test_a_long_list_scrolls_inside_the_box_at_80x24():
             Row([93, 94, 95, 96], fifth=True)]
     game = table(rows, list(SPECIAL_NAMES), 37)
     texts: list[str] = []
-    # Shift is the 4th playable card (5th Row: five rows lie out; N=P: 37 takes nothing)
-    action = await run(game, SpecialPrompt, ["4", "|", "end", "|", "enter", "enter"], ascii=True, texts=texts)
+    # Shift is the 5th card held (5th Row is greyed: five rows lie out; N=P too: 37 takes nothing)
+    action = await run(game, SpecialPrompt, ["5", "enter", "|", "end", "|", "enter", "enter"], ascii=True,
+                       texts=texts)
     for text in texts:
         assert text.isascii() and text.count("-" * 80) == 1, text
         assert "(A-SHI-1, A-SHI-2)" in text and "Enter" in text.splitlines()[-1]
     assert "96.        from row 5" not in texts[0]  # below the fold at first
     assert "96.        from row 5" in texts[1]
     assert action == {"player": 0, "do": "special", "card": "shift", "move": 96, "to_row": 0}
+
+
+# ---------------------------------------------------------------- TakeRowPrompt (B6, A-STOP-2)
+
+async def test_take_row_digits_are_row_numbers_and_a_stopped_row_is_greyed():
+    """Issue 12: a row's digit was its place among the rows offered; a stopped row left out moved the digits."""
+    game = busy_table()
+    game.apply({"player": 0, "do": "special", "card": None})
+    assert game.pending == {"do": "take_row", "player": 0, "card": 37}
+    texts: list[str] = []
+    action = await run(game, TakeRowPrompt, ["|", "3", "4", "enter"], texts=texts)
+    assert action == {"player": 0, "do": "take_row", "row": 3}
+    assert "is lower than every row that may take it." in texts[0]  # the engine says row 3 refuses it
+    assert any("stopped" in line and "67" in line for line in texts[0].splitlines())
 
 
 # ---------------------------------------------------------------- CancelPrompt (A-NP-1, A-ORD-3)
@@ -196,19 +222,29 @@ async def test_cancel_enter_enter_plays_the_best_cancellation():
 
 
 async def test_cancel_toggles_any_set_within_the_positive_value():
+    """Issue 12: a set other than the engine's best one was not accepted. Any set within the value is (A-NP-1);
+    one beyond it stays on screen with the engine's reason."""
     game = cancel_table()
     texts: list[str] = []
-    # 11 gives +5; take 45 out (value left 2), put 2 in (left 1), try 55 (7: refused), confirm
-    action = await run(game, CancelPrompt, ["enter", "|", "3", "|", "4", "1", "|", "enter"], texts=texts)
+    # 11 gives +5; the best set is 20, 45: take 45 out (value left 2), put 2 in (left 1), put 55 in (7: -6)
+    keys = ["enter", "|", "4", "5", "space", "|", "2", "space", "|", "5", "5", "space", "enter", "|",
+            "5", "5", "space", "enter"]
+    action = await run(game, CancelPrompt, keys, texts=texts)
     assert action == {"player": 0, "do": "cancel", "positive": 11, "cancel": [2, 20]}
+    assert action not in game.legal(0)  # not the engine's suggestion, and still accepted
     assert "Value left: 0 of 5" in texts[0]
     assert "Value left: 2 of 5" in texts[1]
     assert "Value left: 1 of 5" in texts[2] and "[ ]  55" in texts[2]
+    assert "Value left: -6 of 5" in texts[3]
+    assert "those cards have 11 bullheads; the positive card gives only 5" in texts[3]
 
 
 async def test_cancel_other_positive_card_and_nothing_cancelled():
     game = cancel_table()
-    action = await run(game, CancelPrompt, ["2", "space", "enter"])  # 13 gives +1; 55 (first) is too dear
+    texts: list[str] = []
+    # 13 gives +1; 55 (first) is too dear: the engine says so, and the prompt stays until it is taken out
+    action = await run(game, CancelPrompt, ["1", "3", "enter", "space", "enter", "|", "space", "enter"], texts=texts)
+    assert "the positive card gives only 1" in texts[0]
     assert action == {"player": 0, "do": "cancel", "positive": 13, "cancel": [2]}
     # the cards by bullheads: 55, 11, 20, 45, 2; the fifth is on, Space takes it out
     action = await run(game, CancelPrompt, ["down", "enter", "down", "down", "down", "down", "space", "enter"])
@@ -216,8 +252,32 @@ async def test_cancel_other_positive_card_and_nothing_cancelled():
 
 
 async def test_cancel_esc_returns_to_the_positive_card():
-    action = await run(cancel_table(), CancelPrompt, ["enter", "space", "escape", "2", "enter"])
+    action = await run(cancel_table(), CancelPrompt, ["enter", "space", "escape", "1", "3", "enter", "enter"])
     assert action == {"player": 0, "do": "cancel", "positive": 13, "cancel": [2]}
+
+
+async def test_the_table_accepts_a_cancellation_other_than_the_suggested_one():
+    """Issue 12: the table took only the engine's suggested set and asked "which card becomes positive?" again.
+    It now asks the engine (Game.check): any set within the value is played (A-NP-1)."""
+    from bere_tui.ui.app import BereApp, Start
+    from bere_tui.ui.session import Session
+
+    game = cancel_table()
+    for p in (1, 2):
+        game.players[p]["bot"] = "random"  # Ann alone at the keyboard
+    app = BereApp(Start("game", session=Session(game)), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _i in range(200):
+            if isinstance(app.screen, CancelPrompt) and app.screen.steps:
+                break
+            await pilot.pause()
+        await pilot.press("enter", "4", "5", "space", "enter")  # 11 (+5): the suggested 20, 45 without the 45
+        for _i in range(200):
+            if game.pending is None or game.pending["do"] != "cancel":
+                break
+            await pilot.pause()
+    cancels = [a for a in game.actions if a["do"] == "cancel"]
+    assert cancels == [{"player": 0, "do": "cancel", "positive": 11, "cancel": [20]}]
 
 
 async def test_cancel_ascii():
@@ -242,7 +302,7 @@ async def test_swap_keeps_all_by_default():
 
 
 async def test_swap_discards_one_card():
-    assert await run(swap_table(), SwapPrompt, ["2"]) == {"player": 0, "do": "swap", "discard": "stop"}
+    assert await run(swap_table(), SwapPrompt, ["2", "enter"]) == {"player": 0, "do": "swap", "discard": "stop"}
     assert await run(swap_table(), SwapPrompt, ["k", "enter"]) == {"player": 0, "do": "swap", "discard": "stop"}
     texts: list[str] = []
     await run(swap_table(), SwapPrompt, ["escape", "|"], ascii=True, texts=texts)
@@ -258,7 +318,7 @@ def prompt_app(game: Game, prompt_class) -> PromptApp:
 
 
 def test_insert_prompt_snapshot(snap_compare):
-    assert snap_compare(prompt_app(busy_table(), SpecialPrompt), press=["3"], terminal_size=(80, 24))
+    assert snap_compare(prompt_app(busy_table(), SpecialPrompt), press=["3", "enter"], terminal_size=(80, 24))
 
 
 def test_negative_positive_prompt_snapshot(snap_compare):

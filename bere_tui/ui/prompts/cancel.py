@@ -1,8 +1,9 @@
 """The Negative = Positive prompt (A-NP-1, A-ORD-3): after the take, the positive card, then what it cancels.
 
 First step: the positive card among the cards of the row taken (the engine's legal list names them, each with
-its best cancellation). Second step: cards of this round's bull pile toggled on or off, with the value left
-shown; the best cancellation is already chosen, so Enter, Enter plays it.
+its best cancellation). Second step: cards of this round's bull pile toggled on or off with Space, with the
+value left shown; the best cancellation is already chosen, so Enter, Enter plays it. Any set within the value
+may be played (A-NP-1): Enter asks the engine, and a set it refuses stays on screen with the engine's reason.
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ from __future__ import annotations
 from rich.text import Text
 
 from bere_tui.engine.cards import HEADS
+from bere_tui.engine.specials import cancel_problem
 from bere_tui.i18n import _
-from bere_tui.ui.cardtext import card_label
-from bere_tui.ui.prompts.special import Choice, Step, StepPrompt, card_inline, heads_text, special_title
+from bere_tui.table.cardtext import card_inline, card_label
+from bere_tui.table.words import heads_text
+from bere_tui.ui.prompts.special import Step, StepPrompt, card_choice, special_title
 
 
 class CancelPrompt(StepPrompt):
@@ -26,7 +29,7 @@ class CancelPrompt(StepPrompt):
         saved = {p: HEADS[p] + sum(HEADS[c] for c in cancel) for p, cancel in best.items()}
         order = list(best)
         choices = []
-        for i, positive in enumerate(order):
+        for positive in order:
             label = card_label(positive, self.ascii, width=11)
             label.append(f"+{HEADS[positive]}  ", style="bold")
             if best[positive]:
@@ -36,7 +39,7 @@ class CancelPrompt(StepPrompt):
                     label.append(" ")
             else:
                 label.append(_("nothing to cancel"), style="dim")
-            choices.append(Choice(positive, label, str(i + 1) if i < 9 else None))
+            choices.append(card_choice(positive, label))
         default = max(range(len(order)), key=lambda i: saved[order[i]])  # Enter plays the best
         title = Text(special_title("negative_positive") + ": ", style="bold")
         title.append(_("which card of the row you took becomes positive?"))
@@ -62,20 +65,24 @@ class CancelPrompt(StepPrompt):
         best = next(a["cancel"] for a in self.legal if a["positive"] == positive)
         self.chosen = set(best)
         self.cards = sorted(cards, key=lambda c: (-HEADS[c], c))
-        choices = [Choice(c, self._label(c), str(i + 1) if i < 9 else None) for i, c in enumerate(self.cards)]
+        choices = [card_choice(c, self._label(c)) for c in self.cards]
         title = Text(special_title("negative_positive") + ": ", style="bold")
         title.append_text(card_inline(positive, self.ascii))
         title.append(" " + _("gives +{v}. Which cards does it cancel?").format(v=self.value))
         self.show_step(Step(title, choices, lambda _c: self.finish_cancel(), show_rows=False,
                             extra=self._left_line(), toggle=self.toggle,
-                            help=_("Space or a digit puts a card in or out; Enter sets them aside. The positive "
-                                   "card and the cancelled cards never score (A-NP-1).")))
+                            help=_("Space puts the highlighted card in or out (type a card's number to go to it); "
+                                   "Enter sets them aside. The positive card and the cancelled cards never score "
+                                   "(A-NP-1).")))
 
     def left(self) -> int:
         return self.value - sum(HEADS[c] for c in self.chosen)
 
-    def _left_line(self) -> str:
-        return _("Value left: {left} of {v}").format(left=self.left(), v=self.value)
+    def _left_line(self, problem: str | None = None) -> Text:
+        line = Text(_("Value left: {left} of {v}").format(left=self.left(), v=self.value))
+        if problem:
+            line.append("\n" + problem, style="bold")
+        return line
 
     def _label(self, card: int) -> Text:
         on = card in self.chosen
@@ -83,25 +90,26 @@ class CancelPrompt(StepPrompt):
         label.append_text(card_label(card, self.ascii, width=11))
         if card in self.taken:
             label.append(_("this take") + "  ", style="dim")
-        if not on and HEADS[card] > self.left():
-            label.append(_("more than the value left"), style="dim italic")
         return label
 
     def toggle(self, index: int) -> None:
         card = self.cards[index]
         if card in self.chosen:
             self.chosen.discard(card)
-        elif HEADS[card] <= self.left():  # A-NP-1: at most V
-            self.chosen.add(card)
         else:
-            self.app.bell()
-            return
+            self.chosen.add(card)  # whether the set is within V is the engine's to say, at Enter
         for i, c in enumerate(self.cards):
             self.step.choices[i].label = self._label(c)
             self.relabel(i)
         self.update_extra(self._left_line())
 
     def finish_cancel(self) -> None:
-        """Any set within V is allowed (A-NP-1), not only the engine's best one."""
-        self.dismiss({"player": self.player, "do": "cancel", "positive": self.positive,
-                      "cancel": sorted(self.chosen)})
+        """Any set within V is allowed (A-NP-1), not only the engine's best one: the engine says whether this one
+        is; a refused set stays on screen with its reason."""
+        cancel = sorted(self.chosen)
+        problem = cancel_problem(self.taken, self.pile, self.positive, cancel)
+        if problem is not None:
+            self.app.bell()
+            self.update_extra(self._left_line(problem))
+            return
+        self.dismiss({"player": self.player, "do": "cancel", "positive": self.positive, "cancel": cancel})

@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from bere_tui.i18n import _, ngettext
-from bere_tui.ui.cardtext import card_label
+from bere_tui.table.cardtext import card_label
 from bere_tui.ui.prompts.base import CardPickPrompt
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.picker import CardPicker

@@ -2,8 +2,11 @@
 Negative = Positive and swap prompts.
 
 A prompt is a list of steps; each step shows a title, optionally the rows with their cost, a list of choices
-(arrows/hjkl move, digits pick directly, Enter confirms) and one line saying what the choice does. Esc goes
-back one step. The prompt dismisses with exactly one action taken from the engine's legal list.
+and one line saying what the choice does. Keys, as everywhere: arrows/hjkl and digits move the highlight (the
+digit shown beside a choice, or the number of a card: typing 2 then 3 goes to the 23), Enter confirms. Esc goes
+back one step. The prompt dismisses with exactly one action taken from the engine's legal list. What a choice
+would do (why a card or a row cannot be chosen, where Insert and Shift put a card) comes from the engine
+(engine.preview): no rule is worked out here.
 """
 
 from __future__ import annotations
@@ -20,16 +23,16 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from bere_tui.engine.cards import HEADS
-from bere_tui.engine.variants import SPECIAL_NAMES
+from bere_tui.engine.cards import row_bullheads
+from bere_tui.engine.preview import Preview
 from bere_tui.engine.view import RowView, View
 from bere_tui.i18n import _
-from bere_tui.ui.cardtext import card_label
+from bere_tui.table.cardtext import card_inline, card_label
+from bere_tui.table.words import heads_text, special_name
 from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.widgets.asciiscroll import use_ascii_scrollbars
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.rows import row_markers
-from bere_tui.ui.words import special_name
 
 # ---------------------------------------------------------------- words for the seven cards
 
@@ -60,26 +63,7 @@ def special_help(name: str | None) -> str:
     }[name]
 
 
-def why_not_playable(name: str) -> str:
-    """Why a special card held cannot be played at this placement (it has no legal choice)."""
-    return {
-        "fifth_row": _("five rows already lie on the table"),  # A-5TH-1
-        "seven_nimmt": _("every row has a 7 nimmt! card or is stopped"),  # A-7N-1
-        "insert": _("every row is stopped"),  # A-INS-1
-        "replace": _("your hand holds no other card"),  # A-REP-2
-        "shift": _("no card can move to another row"),  # A-SHI-1
-        "stop": _("two Stop cards already lie out"),  # A-STOP-1
-        "negative_positive": _("your card will not take a row"),  # A-NP-1
-    }[name]
-
-
 # ---------------------------------------------------------------- cards and rows as text
-
-
-def card_inline(card: int, ascii: bool) -> Text:
-    """A card inside a sentence: its label without the padding before the number."""
-    label = card_label(card, ascii)
-    return label[len(label.plain) - len(label.plain.lstrip()):]
 
 
 TABLE_WIDTH = 76  # inside the prompt's border and padding at 80 columns
@@ -123,12 +107,6 @@ def rows_text(view: View, ascii: bool) -> Text:
     return Text("\n").join(row_line(i, row, ascii) for i, row in enumerate(view.rows))
 
 
-def heads_text(n: int) -> str:
-    from bere_tui.i18n import ngettext
-
-    return ngettext("{n} bullhead", "{n} bullheads", n).format(n=n)
-
-
 # ---------------------------------------------------------------- the shared step prompt
 
 
@@ -139,7 +117,7 @@ def table_top(prompt) -> int:
     under = stack[stack.index(prompt) - 1] if prompt in stack and stack.index(prompt) > 0 else None
     try:
         reveal = under.query_one("#reveal") if under is not None else None
-    except Exception:  # noqa: BLE001 - a screen without a table
+    except Exception:
         return 0
     if reveal is None or not reveal.region:
         return 0
@@ -148,13 +126,28 @@ def table_top(prompt) -> int:
 
 @dataclass
 class Choice:
-    """One line of a step: what it returns, how it reads, its digit, and why it is greyed (if it is)."""
+    """One line of a step: what it returns, how it reads, the number typed to go to it (shown beside it, unless
+    it is a card's number, which the label shows), and why it is greyed (if it is)."""
 
     value: object
     label: Text | str
     key: str | None = None
     why_not: str | None = None
     marked: bool = False  # shows the `>` cursor
+    show_key: bool = True
+
+
+def numbered(choices: list[Choice], first: int = 1) -> list[Choice]:
+    """Give each choice the digit of its place (from `first`), shown beside it; the tenth on have none."""
+    for i, c in enumerate(choices):
+        n = first + i
+        c.key = str(n) if n <= 9 else None
+    return choices
+
+
+def card_choice(card: int, label: Text | str, why_not: str | None = None) -> Choice:
+    """A choice that is a number card: typing the card's number goes to it."""
+    return Choice(card, label, str(card), why_not, show_key=False)
 
 
 @dataclass
@@ -166,7 +159,7 @@ class Step:
     show_rows: bool = True
     default: int = 0
     extra: Text | str = ""  # a line under the title (e.g. the value left)
-    toggle: Callable[[int], None] | None = None  # Space (and digits) toggle the highlighted choice
+    toggle: Callable[[int], None] | None = None  # Space toggles the highlighted choice
 
 
 class StepList(OptionList):
@@ -186,7 +179,7 @@ class StepPrompt(PromptScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", _("back"), key_display="Esc"),
         Binding("space", "toggle", _("toggle"), key_display="Space"),
-        *[Binding(str(d), f"digit('{d}')", _("pick"), key_display="0-9", show=d == 1) for d in range(10)],
+        *[Binding(str(d), f"digit('{d}')", _("go to"), key_display="0-9", show=d == 1) for d in range(10)],
     ]
 
     def __init__(self, view: View, legal: list[dict], ascii: bool = False) -> None:
@@ -195,6 +188,8 @@ class StepPrompt(PromptScreen):
             self.add_class("-ascii")
         self.steps: list[Step] = []
         self.last_pick: list[int] = []
+        self.preview = Preview(view)  # the engine's answers about this decision
+        self._typed = ""  # digits typed so far, for a card's number
 
     # -- building
 
@@ -229,6 +224,7 @@ class StepPrompt(PromptScreen):
         """Show `step` on top of the earlier ones (Esc returns to them)."""
         if not self.steps or self.steps[-1] is not step:
             self.steps.append(step)
+        self._typed = ""
         self.query_one("#prompt-title", Static).update(step.title)
         extra = self.query_one("#prompt-extra", Static)
         extra.update(step.extra)
@@ -259,12 +255,13 @@ class StepPrompt(PromptScreen):
             (step.help(c.value) for c in step.choices), key=len, default="")
         used = 1 + 1 + 1  # the key line, the border, the title
         used += len(textwrap.wrap(help_text, TABLE_WIDTH)) if help_text else 0
-        used += 1 if step.extra else 0
+        used += str(step.extra).count("\n") + 1 if step.extra else 0
         used += len(self.view.rows) + 1 if step.show_rows and not top else 0
         return max(3, height - used)
 
     def _option(self, choice: Choice, marked: bool) -> Option:
-        text = Text(("> " if marked else "  ") + (f"{choice.key} " if choice.key else "  "))
+        text = Text(("> " if marked else "  ") + (f"{choice.key} " if choice.key and choice.show_key else
+                                                  "" if not choice.show_key else "  "))
         text.append_text(choice.label if isinstance(choice.label, Text) else Text(choice.label))
         if choice.why_not is not None and choice.why_not not in text.plain:
             text.append(" - " + choice.why_not, style="italic")
@@ -289,6 +286,7 @@ class StepPrompt(PromptScreen):
         widget = self.query_one("#prompt-extra", Static)
         widget.update(extra)
         widget.display = bool(extra)
+        self.query_one(StepList).styles.max_height = self._list_height(self.step)
 
     def relabel(self, index: int) -> None:
         """Redraw one choice after its label changed."""
@@ -315,16 +313,23 @@ class StepPrompt(PromptScreen):
         step.pick(choice.value)
 
     def action_digit(self, digit: str) -> None:
-        """Digits pick (or toggle) the choice showing that digit directly."""
-        for i, c in enumerate(self.step.choices):
-            if c.key == digit and c.why_not is None:
-                self.query_one(StepList).highlighted = i
-                if self.step.toggle is not None:
-                    self.step.toggle(i)
-                else:
-                    self.choose(i)
+        """Digits move the highlight to the choice with that number (a card's number may take several digits:
+        2 then 3 go to the 23, when there is one); Enter confirms, as in every prompt."""
+        for typed in (self._typed + digit, digit):
+            index = self._find(typed)
+            if index is not None:
+                self._typed = typed
+                self.query_one(StepList).highlighted = index
                 return
+        self._typed = ""
         self.app.bell()
+
+    def _find(self, typed: str) -> int | None:
+        """The choice whose number is `typed`, else the first whose number starts with it (not a greyed one)."""
+        keys = [c.key or "" if c.why_not is None else "" for c in self.step.choices]
+        if typed in keys:
+            return keys.index(typed)
+        return next((i for i, k in enumerate(keys) if k.startswith(typed)), None)
 
     def action_toggle(self) -> None:
         index = self.query_one(StepList).highlighted
@@ -359,42 +364,24 @@ class StepPrompt(PromptScreen):
 # ---------------------------------------------------------------- the special-card prompt (A-ORD-1)
 
 
-def insert_preview(view: View, r: int, card: int) -> tuple[list[int], list[int] | None]:
-    """Where Insert puts `card` in row r (A-INS-1) and what it takes if the row was full (A-INS-3; with a
-    fifth row out, the whole row: A-5TH-2 Decision)."""
-    row = view.rows[r]
-    cards = sorted((*row.cards, card))
-    if len(row.cards) < row.capacity:  # A-INS-2
-        return cards, None
-    if any(x.fifth for x in view.rows):
-        return cards, cards
-    return cards, cards[:-1]
-
-
 class SpecialPrompt(StepPrompt):
     """Play a special card with the card being placed, or none (the default): A3, A-ORD-1."""
 
     def first_step(self) -> Step:
         view, card = self.view, self.placed_card
-        held = view.my_specials
+        held = view.my_specials  # in the order of the rules (A1), as the hand shows them
         playable = {a["card"] for a in self.legal}
         choices = [Choice(None, special_title(None), "0")]
-        key = 1
-        for name in SPECIAL_NAMES:
+        for name in dict.fromkeys(held):
             count = held.count(name)
-            if not count:
-                continue
             label = special_title(name) + (f" x{count}" if count > 1 else "")
-            if name in playable:
-                choices.append(Choice(name, label, str(key)))
-                key += 1
-            else:
-                choices.append(Choice(name, label, None, why_not_playable(name)))
+            why = None if name in playable else self.preview.unplayable(name)
+            choices.append(Choice(name, label, None, why))
         title = Text(_("Your card ") if self.second_person else
                      _("{name}: your card ").format(name=view.players[self.player].name))
         title.append_text(card_inline(card, self.ascii))
         title.append(" " + _("is next. Play a special card with it?"))
-        return Step(title, choices, self.pick_card, help=special_help)
+        return Step(title, [choices[0], *numbered(choices[1:])], self.pick_card, help=special_help)
 
     def pick_card(self, name: str | None) -> None:
         if name in (None, "fifth_row", "negative_positive"):
@@ -414,28 +401,19 @@ class SpecialPrompt(StepPrompt):
         text.append(question)
         return text
 
-    def _row_reason(self, name: str, r: int, move: int | None = None) -> str:
-        row = self.view.rows[r]
-        if name == "shift" and move in row.cards:
-            return _("its own row")
-        if row.stop:
-            return _("already stopped") if name == "stop" else _("stopped")
-        if name == "seven_nimmt" and row.seven:
-            return _("has 7 nimmt! already")
-        if name == "stop":
-            return _("two Stop cards already lie out")
-        if name == "shift" and len(row.cards) >= row.capacity:
-            return _("full")
-        return _("not allowed")
+    def _refused_row(self, r: int, row: RowView, why: str) -> Choice:
+        """A row that cannot be chosen, with the engine's reason in a few words."""
+        return Choice(r, row_line(None, row, self.ascii, note=why, width=CHOICE_WIDTH), str(r + 1), why)
 
     def rows_step(self, name: str) -> Step:
         """7 nimmt! and Stop: which row (A-7N-1, A-STOP-1)."""
         allowed = {a["row"] for a in self.legal if a["card"] == name}
         choices = []
         for r, row in enumerate(self.view.rows):
-            why = None if r in allowed else self._row_reason(name, r)
-            choices.append(Choice(r, row_line(None, row, self.ascii, note=why or "", width=CHOICE_WIDTH),
-                                  str(r + 1), why))
+            if r in allowed:
+                choices.append(Choice(r, row_line(None, row, self.ascii, width=CHOICE_WIDTH), str(r + 1)))
+            else:
+                choices.append(self._refused_row(r, row, self.preview.refusal(name, row=r).note))
         return Step(self._title(name, _("which row?")), choices,
                     lambda r: self.finish(card=name, row=r), help=special_help(name), show_rows=False,
                     default=min(allowed))
@@ -447,15 +425,13 @@ class SpecialPrompt(StepPrompt):
         choices = []
         for r, row in enumerate(self.view.rows):
             if r not in allowed:
-                why = self._row_reason(name, r)
-                choices.append(Choice(r, row_line(None, row, self.ascii, note=why, width=CHOICE_WIDTH),
-                                      str(r + 1), why))
+                choices.append(self._refused_row(r, row, self.preview.refusal(name, row=r).note))
                 continue
-            cards, taken = insert_preview(self.view, r, card)
+            cards, taken = self.preview.insert(r)
             if taken is None:
                 note = _("fits")
             else:
-                note = _("full: you take {heads}").format(heads=heads_text(sum(HEADS[c] for c in taken)))
+                note = _("full: you take {heads}").format(heads=heads_text(row_bullheads(taken)))
             choices.append(Choice(r, row_line(None, row, self.ascii, cards, card, note, width=CHOICE_WIDTH),
                                   str(r + 1)))
         title = self._title(name, _("which row? Your card is shown at its place."))
@@ -463,15 +439,14 @@ class SpecialPrompt(StepPrompt):
                     show_rows=False, default=min(allowed))
 
     def replace_step(self, name: str) -> Step:
-        """Replace: which card of the hand is placed instead (A-REP-1)."""
+        """Replace: which card of the hand is placed instead (A-REP-1); typing its number goes to it."""
         cards = [a["with"] for a in self.legal if a["card"] == name]
-        choices = [Choice(c, card_label(c, self.ascii), str(i + 1) if i < 9 else None)
-                   for i, c in enumerate(cards)]
+        choices = [card_choice(c, card_label(c, self.ascii)) for c in cards]
         title = self._title(name, _("which card of your hand is placed instead?"))
         return Step(title, choices, lambda c: self.finish(card=name, **{"with": c}), help=special_help(name))
 
     def shift_step(self, name: str) -> Step:
-        """Shift, first part: the card to move (A-SHI-1)."""
+        """Shift, first part: the card to move (A-SHI-1); typing its number goes to it."""
         moves = {a["move"] for a in self.legal if a["card"] == name}
         choices = []
         for r, row in enumerate(self.view.rows):
@@ -479,8 +454,7 @@ class SpecialPrompt(StepPrompt):
                 if c in moves:
                     label = card_label(c, self.ascii, width=12)
                     label.append(_("from row {row}").format(row=r + 1), style="dim")
-                    n = len(choices)
-                    choices.append(Choice(c, label, str(n + 1) if n < 9 else None))
+                    choices.append(card_choice(c, label))
         title = self._title(name, _("which card moves?"))
         return Step(title, choices, self.pick_shift_card, help=special_help(name))
 
@@ -489,18 +463,17 @@ class SpecialPrompt(StepPrompt):
         name = "shift"
         allowed = {a["to_row"] for a in self.legal if a["card"] == name and a["move"] == move}
         choices = []
+        emptied = False
         for r, row in enumerate(self.view.rows):
             if r in allowed:
-                cost = _("cost {n}").format(n=row.bullheads + HEADS[move])
-                label = row_line(None, row, self.ascii, sorted((*row.cards, move)), move, cost, CHOICE_WIDTH)
+                cards, emptied = self.preview.shift(move, r)
+                cost = _("cost {n}").format(n=row_bullheads(cards))
+                label = row_line(None, row, self.ascii, cards, move, cost, CHOICE_WIDTH)
                 choices.append(Choice(r, label, str(r + 1)))
             else:
-                why = self._row_reason(name, r, move)
-                choices.append(Choice(r, row_line(None, row, self.ascii, note=why, width=CHOICE_WIDTH),
-                                      str(r + 1), why))
-        source = next(row for row in self.view.rows if move in row.cards)
+                choices.append(self._refused_row(r, row, self.preview.refusal(name, move=move, to_row=r).note))
         help_text = special_help(name)
-        if len(source.cards) == 1:  # A-SHI-2
+        if emptied:  # A-SHI-2
             help_text = _("That row becomes empty: your card starts it again (A-SHI-2).")
         title = self._title(name, _("where does {card} go?").format(card=move))
         self.show_step(Step(title, choices, lambda r: self.finish(card=name, move=move, to_row=r),

@@ -1,7 +1,8 @@
 """B6: the card is lower than every row's last card; its owner chooses which row to take.
 
 Every row the engine allows is offered with its cards and its cost; the cheapest is highlighted, so Enter takes
-it, but any row may be chosen (B6: always a real choice). A stopped row is not offered (A-STOP-2).
+it, but any row may be chosen (B6: always a real choice). A stopped row is shown greyed (A-STOP-2), so a row's
+digit is always its number.
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ from textual.containers import Vertical
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from bere_tui.i18n import _, ngettext
-from bere_tui.ui.cardtext import card_label
+from bere_tui.engine.preview import Preview
+from bere_tui.i18n import _
+from bere_tui.table.cardtext import card_inline
+from bere_tui.table.words import heads_text
 from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.rows import row_text
 
-ROW_WIDTH = 74
+ROW_WIDTH = 72  # the list inside the panel: 80 columns less its border, padding and highlight
 
 
 def cheapest(rows, choices: list[int]) -> int:
@@ -30,7 +33,8 @@ def cheapest(rows, choices: list[int]) -> int:
 class TakeRowPrompt(PromptScreen):
     def __init__(self, view, legal, ascii: bool = False) -> None:
         super().__init__(view, legal, ascii)
-        self.choices = [a["row"] for a in self.legal]
+        self.allowed = [a["row"] for a in self.legal]
+        self.choices = list(range(len(view.rows)))  # every row, in order: a row's digit is its number
         card = view.pending.get("card") if view.pending else None
         self.card = card if card is not None else (view.placing[1] if view.placing else None)
 
@@ -41,27 +45,29 @@ class TakeRowPrompt(PromptScreen):
             if not self.second_person:  # a lesson's learner is "You": "You: your card" reads oddly
                 title.append(self.name_of_player + ": ", style="bold")
             if self.card is not None:
-                label = card_label(self.card, self.ascii)
                 title.append(_("your card") + " ")
-                title.append_text(label[len(label.plain) - len(label.plain.lstrip()):])
+                title.append_text(card_inline(self.card, self.ascii))
                 title.append(" " + self._lower_than_text())
             title.append(" " + _("Take which row?"), style="bold")
             yield Static(title, id="take-row-title")
-            options = []
-            for r in self.choices:
-                heads = rows[r].bullheads
-                line = row_text(r, rows[r], ROW_WIDTH, self.ascii,
-                                cost=ngettext("{n} bullhead", "{n} bullheads", heads).format(n=heads))
-                options.append(Option(line, id=str(r)))
-            yield ChoiceList(*options, default=cheapest(rows, self.choices), id="take-row-list")
+            lines = self.row_lines(rows, with_words=True)
+            if not all(line.plain.rstrip().endswith(heads_text(rows[r].bullheads))
+                       for r, line in zip(self.choices, lines)):
+                lines = self.row_lines(rows, with_words=False)  # a wide row: every cost as a bare number
+            options = [Option(line, id=str(r), disabled=r not in self.allowed) for r, line in zip(self.choices, lines)]
+            default = self.allowed[cheapest(rows, self.allowed)]
+            yield ChoiceList(*options, default=default, id="take-row-list")
         yield KeyBar()
 
+    def row_lines(self, rows, with_words: bool) -> list:
+        """Each row as a line, its cost in words ("3 bullheads") or as the table shows it (a number)."""
+        return [row_text(r, rows[r], ROW_WIDTH, self.ascii, note="" if r in self.allowed else _("stopped"),
+                         cost=heads_text(rows[r].bullheads) if with_words else None) for r in self.choices]
+
     def _lower_than_text(self) -> str:
-        """B6; with a Stop (A-STOP-2) or the EVEN/ODD card (E3) only the rows that may take the card count."""
-        card = self.card
-        refusing = [r for r in self.view.rows
-                    if r.stop or (r.parity is not None and (card % 2 == 1) != (r.parity == "odd"))]
-        if refusing:
+        """B6; with a Stop (A-STOP-2) or the EVEN/ODD card (E3) only the rows that may take the card count (the
+        engine says whether a row refuses it)."""
+        if Preview(self.view).refused(self.card):
             return _("is lower than every row that may take it.")
         return _("is lower than every row.")
 
@@ -70,4 +76,5 @@ class TakeRowPrompt(PromptScreen):
 
     def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         message.stop()
-        self.dismiss(self.legal[message.option_index])
+        row = self.choices[message.option_index]
+        self.dismiss(next(a for a in self.legal if a["row"] == row))

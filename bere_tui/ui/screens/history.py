@@ -16,8 +16,8 @@ from textual.widgets import Static
 
 from bere_tui.i18n import _, ngettext
 from bere_tui.storage import PlayerStats, StorageError, player_stats
+from bere_tui.table.words import bot_name, variant_name
 from bere_tui.ui.widgets.keybar import KeyBar
-from bere_tui.ui.words import bot_name, variant_name
 
 #: how many people the title line names when no table was set up yet
 TITLE_NAMES = 2

@@ -15,10 +15,10 @@ from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
 from bere_tui.storage import MAX_REPLAYS, ReplayInfo, StorageError, list_replays, load_file
+from bere_tui.table.words import variant_name
 from bere_tui.ui.saving import open_replay
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
-from bere_tui.ui.words import variant_name
 
 
 def replay_label(info: ReplayInfo) -> str:

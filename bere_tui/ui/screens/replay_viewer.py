@@ -1,7 +1,7 @@
 """The replay viewer: a finished (or saved) game stepped through forward and back, by event, by turn and by round,
 with every hand shown (it is a replay) and the log following the step.
 
-The steps come from `replay_steps.Replay`; the rows, the reveal and the scores are the live table's widgets,
+The steps come from `table.replay.Replay`; the rows, the reveal and the scores are the live table's widgets,
 drawn from the step's TableShow.
 """
 
@@ -16,49 +16,24 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from bere_tui.engine import events as ev
 from bere_tui.i18n import _
-from bere_tui.ui.cardtext import card_label
-from bere_tui.ui.eventlog import describe
-from bere_tui.ui.replay_steps import Replay, Step
+from bere_tui.table.cardtext import card_inline
+from bere_tui.table.replay import Replay, Step
+from bere_tui.table.words import special_name, variant_name
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.log import GameLog
 from bere_tui.ui.widgets.reveal import RevealView
 from bere_tui.ui.widgets.rows import RowsView
 from bere_tui.ui.widgets.scores import ScoreBoard
-from bere_tui.ui.words import special_name, variant_name
 
 #: how many steps back the log panel is written (it shows the last dozen lines)
 LOG_STEPS = 80
 
 
-def _card(card: int, ascii: bool) -> Text:
-    """A card label without its padding, for a line of text."""
-    label = card_label(card, ascii)
-    return label[len(label.plain) - len(label.plain.lstrip()):]
-
-
 def step_line(replay: Replay, step: Step, ascii: bool = False) -> Text | None:
-    """What the step did, in one line; a replay also tells the secret choices and the decisions that
-    changed nothing on the table."""
-    names = replay.names
-    event, action = step.event, step.action
-    if isinstance(event, ev.Selected):
-        line = Text(_("{name} chooses").format(name=names[event.player]) + " ")
-        card = step.chosen[event.player]
-        if card is not None:
-            line.append_text(_card(card, ascii))
-        return line
-    if event is not None:
-        return describe(event, names, ascii)
-    if action is None:
-        return None
-    who = names[action["player"]]
-    if action["do"] == "special":
-        return Text(_("{name} plays no special card").format(name=who))
-    if action["do"] == "swap":
-        return Text(_("{name} keeps their special cards").format(name=who))
-    return Text(_("{name} decides").format(name=who))
+    """The step's sentence (Replay.line) as a line of the log."""
+    told = replay.line(step)
+    return told.text(ascii) if told is not None else None
 
 
 def hands_text(replay: Replay, step: Step, ascii: bool = False, width: int = 78) -> Text:
@@ -71,12 +46,12 @@ def hands_text(replay: Replay, step: Step, ascii: bool = False, width: int = 78)
         line.append(f"{name:<{indent}}", style="bold")
         for card in step.hands[p]:
             line.append(" ")
-            line.append_text(_card(card, ascii))
+            line.append_text(card_inline(card, ascii))
         if not step.hands[p]:
             line.append(" " + _("(empty)"), style="dim")
         if step.chosen[p] is not None:
             line.append("  " + _("chose") + " ", style="italic")
-            line.append_text(_card(step.chosen[p], ascii))
+            line.append_text(card_inline(step.chosen[p], ascii))
         lines.append(line)
         if replay.variant == "anniversary":
             specials = Text(_("specials:") + " " + (", ".join(special_name(s) for s in step.specials[p])

@@ -15,11 +15,11 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
+from bere_tui.table.words import winners_line
 from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
-from bere_tui.ui.words import winners_line
 
 
 def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int]], winners=(),
@@ -114,7 +114,9 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         if message.option_id == "watch":
             message.stop()
-            from bere_tui.ui.saving import open_replay  # the viewer is opened the way the replay list opens it
+            from bere_tui.ui.saving import (
+                open_replay,  # the viewer is opened the way the replay list opens it
+            )
 
             open_replay(self.app, self.game, _("The game just played"))
             return

@@ -24,13 +24,14 @@ from bere_tui.engine import events as ev
 from bere_tui.engine.errors import BereError
 from bere_tui.i18n import _
 from bere_tui.table.beats import Ask, BotTurn, HandOff, RoundSummary, ShowEvents
-from bere_tui.ui.eventlog import describe
+from bere_tui.table.model import TableShow
+from bere_tui.table.narrate import log_line
+from bere_tui.table.words import names_and, variant_name
 from bere_tui.ui.prompts import make_prompt
 from bere_tui.ui.saving import autosave_game, keep_finished, open_save
 from bere_tui.ui.screens.handoff import HandoffScreen
 from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.session import Session
-from bere_tui.ui.tablemodel import TableShow
 from bere_tui.ui.widgets.hand import HandView
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.log import GameLog
@@ -38,7 +39,6 @@ from bere_tui.ui.widgets.reveal import RevealView
 from bere_tui.ui.widgets.rows import RowsView
 from bere_tui.ui.widgets.scores import ScoreBoard
 from bere_tui.ui.widgets.tablebody import table_body
-from bere_tui.ui.words import names_and, variant_name
 
 #: seconds of one placement step at each speed (storage.ANIMATION_SPEEDS)
 STEP_SECONDS = {"off": 0.0, "slow": 1.2, "normal": 0.7, "fast": 0.3}
@@ -97,13 +97,21 @@ class TableScreen(Screen[None]):
         self.query_one(GameLog).write(line)
 
     def _log(self, event, log: GameLog | None = None) -> None:
-        line = describe(event, self.session.names, self.ascii)
+        line = log_line(event, self.session.names, self.ascii)
         if line is not None:
             (log or self.query_one(GameLog)).write(line)
 
     # ------------------------------------------------------------------ drawing
 
     def header_text(self) -> Text:
+        out = Text(" " + " - ".join(self.header_parts()), style="bold")
+        hint = _("? help")
+        width = self.size.width or 80
+        out.append(" " * max(1, width - out.cell_len - len(hint) - 1))
+        out.append(hint, style="dim")
+        return out
+
+    def header_parts(self) -> list[str]:
         g, show = self.game, self.show
         parts = [_("6 bere!"), variant_name(g.variant)]
         if g.variant == "anniversary":
@@ -115,12 +123,7 @@ class TableScreen(Screen[None]):
         if g.variant != "anniversary":
             rounds = g.options.get("rounds")
             parts.append(_("{n} rounds").format(n=rounds) if rounds else _("to {n}").format(n=g.options["target"]))
-        out = Text(" " + " - ".join(parts), style="bold")
-        hint = _("? help")
-        width = self.size.width or 80
-        out.append(" " * max(1, width - out.cell_len - len(hint) - 1))
-        out.append(hint, style="dim")
-        return out
+        return parts
 
     def redraw(self) -> None:
         self.query_one("#table-header", Static).update(self.header_text())
@@ -340,19 +343,15 @@ class TableScreen(Screen[None]):
         if isinstance(event, ev.Revealed):
             self.set_marks({})
             self.set_status(_("All cards are revealed; they are placed lowest first."))
-        elif isinstance(event, ev.Placed) and not event.new_row:
+        elif isinstance(event, ev.RowTaken) or isinstance(event, ev.Placed) and not event.new_row:
             self.set_marks({event.player: ">"})
-            self.set_status(_("{name}'s {card} goes to row {row}.").format(
-                name=names[event.player], card=event.card, row=event.row + 1))
-        elif isinstance(event, ev.RowTaken):
-            self.set_marks({event.player: ">"})
-            line = describe(event, names, self.ascii)
+            line = log_line(event, names, self.ascii)  # the log's sentence: one wording everywhere
             self.set_status(line.plain if line else "")
         elif isinstance(event, ev.Dealt):
             self.set_marks({})
             self.set_status(_("Round {n} begins.").format(n=event.round))
         elif isinstance(event, ev.GameOver):
-            line = describe(event, names, self.ascii)
+            line = log_line(event, names, self.ascii)
             self.set_status(line.plain if line else "")
 
     async def finish(self) -> None:

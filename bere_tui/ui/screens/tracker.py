@@ -23,10 +23,10 @@ from textual.widgets import Static
 from bere_tui.engine.cards import DECK_SIZE, HEADS
 from bere_tui.engine.view import View
 from bere_tui.i18n import _, ngettext
-from bere_tui.ui.cardtext import heads_marks
+from bere_tui.table.cardtext import heads_marks
+from bere_tui.table.words import names_and
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.keybar import KeyBar
-from bere_tui.ui.words import names_and
 
 #: bullhead values, dearest first (C1)
 HEAD_VALUES = (7, 5, 3, 2, 1)

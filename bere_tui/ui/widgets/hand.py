@@ -14,9 +14,9 @@ from rich.text import Text
 from textual.widget import Widget
 
 from bere_tui.i18n import _
-from bere_tui.ui.cardtext import card_label
+from bere_tui.table.cardtext import card_label
+from bere_tui.table.words import special_name
 from bere_tui.ui.widgets.flow import flow
-from bere_tui.ui.words import special_name
 
 #: the hand area's width inside its padding at 80 columns
 WIDTH = 78

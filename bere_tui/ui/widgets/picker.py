@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from bere_tui.i18n import _
-from bere_tui.ui.cardtext import card_label
+from bere_tui.table.cardtext import card_label
 
 TYPE_TIMEOUT = 1.5  # seconds after which typed digits start a new number
 

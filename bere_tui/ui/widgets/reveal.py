@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from bere_tui.i18n import _
-from bere_tui.ui.cardtext import card_label
+from bere_tui.table.cardtext import card_label
 from bere_tui.ui.widgets.flow import flow
 
 

@@ -32,6 +32,12 @@ def card_label(card: int, ascii: bool = False, width: int = 0, tight: bool = Fal
     return text
 
 
+def card_inline(card: int, ascii: bool = False) -> Text:
+    """A card inside a line of text: its label without the padding before the number."""
+    label = card_label(card, ascii)
+    return label[len(label.plain) - len(label.plain.lstrip()):]
+
+
 def card_plain(card: int, ascii: bool = True) -> str:
-    """The same without styles, for logs and tests."""
+    """A card without styles (the rules text shows cards as the table does)."""
     return f"{card}{heads_marks(card, ascii)}"

@@ -1,11 +1,12 @@
 """Names the screens show for the game's own words: variants, bots, special cards, row markers.
 
-One place, so the log, the prompts and the rules screen all call a thing by the same name.
+One place, so the log, the lessons, the prompts and the rules screen all call a thing by the same name (no
+Textual, no rich: plain strings).
 """
 
 from __future__ import annotations
 
-from bere_tui.i18n import _
+from bere_tui.i18n import _, ngettext
 
 
 def variant_name(variant: str) -> str:
@@ -43,11 +44,6 @@ def parity_name(parity: str) -> str:
     return {"even": _("EVEN"), "odd": _("ODD")}.get(parity, parity)
 
 
-def player_label(players, p: int) -> str:
-    """A player's name as the table shows it."""
-    return players[p].name if hasattr(players[p], "name") else players[p]["name"]
-
-
 def names_and(names: list[str]) -> str:
     """'Ann', 'Ann and Ben', 'Ann, Ben and Cid'."""
     if not names:
@@ -64,3 +60,8 @@ def winners_line(names: list[str], you: bool = False) -> str:
     if len(names) == 1:
         return _("{name} wins").format(name=names[0])
     return _("{names} share the win").format(names=names_and(names))
+
+
+def heads_text(n: int) -> str:
+    """'1 bullhead', '5 bullheads'."""
+    return ngettext("{n} bullhead", "{n} bullheads", n).format(n=n)

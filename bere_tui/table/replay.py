@@ -5,7 +5,8 @@ that was saved and loaded again has its log back. `Replay` turns those events in
 action with no event, such as passing on a special card, is a step of its own). Each step keeps what the
 viewer shows at that moment: the rows and scores (the same TableShow the live table follows event by event,
 set from the engine's public view after each action), every hand and each secret choice before the reveal
-(it is a replay: nothing is hidden), and how many steps of the log are written.
+(it is a replay: nothing is hidden), and how many steps of the log are written. `Replay.line(step)` tells a
+step in one sentence (table.narrate), the secret choices and the decisions that changed nothing included.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from dataclasses import dataclass
 from bere_tui.engine import Game
 from bere_tui.engine import events as ev
 from bere_tui.record import new_game, parse_record
-from bere_tui.ui.tablemodel import TableShow
+from bere_tui.table.model import TableShow
+from bere_tui.table.narrate import Sentence, narrate, narrate_action, narrate_choice
 
 
 def events_by_action(game: Game) -> tuple[Game, list[dict], list[list[ev.Event]]]:
@@ -61,9 +63,10 @@ class Replay:
         self._specials: list[list[str]] = [[] for _ in range(n)]
         self._chosen: list[int | None] = [None] * n
         self._round = 0
-        self._follow(None, replayed.opening_events, replayed)  # the deal before the first action
+        self._follow(None, replayed.opening_events, replayed, 0)  # the deal before the first action
         for action in actions:
-            self._follow(action, replayed.apply(action), replayed)
+            turn = replayed.turn  # the turn a choice is made for
+            self._follow(action, replayed.apply(action), replayed, turn)
         self.turn_marks = [s.index for s in self.steps if isinstance(s.event, (ev.Dealt, ev.Revealed))]
         self.round_marks = [s.index for s in self.steps if self._starts_round(s)]
 
@@ -73,16 +76,19 @@ class Replay:
         return step.index == 0 or self.steps[step.index - 1].round != step.event.round
 
     def _sync(self, game: Game) -> None:
-        self._hands = [list(h) for h in game.hands]
-        self._specials = [list(s) for s in game.specials]
+        own = [game.view(p).players[p] for p in range(len(self.names))]  # each hand as its owner sees it
+        self._hands = [list(pv.hand) for pv in own]
+        self._specials = [list(pv.specials) for pv in own]
 
-    def _follow(self, action: dict | None, events: list[ev.Event], after: Game) -> None:
-        """Steps for one action's events; `after` is the game once the action is applied."""
+    def _follow(self, action: dict | None, events: list[ev.Event], after: Game, turn: int) -> None:
+        """Steps for one action's events; `after` is the game once the action is applied, `turn` the turn it
+        was taken in."""
         if not events:
             self._show.clear_marks()
         for k, event in enumerate(events):
             if isinstance(event, ev.Selected):
                 self._show.clear_marks()
+                self._show.turn = turn
                 card = action["card"] if action is not None else None
                 if card in self._hands[event.player]:
                     self._hands[event.player].remove(card)
@@ -106,8 +112,11 @@ class Replay:
             self._add(action, None)
 
     def _settle(self, after: Game) -> None:
-        """The end of an action: the table and hands are the engine's (the events only lead up to them)."""
+        """The end of an action: the table and hands are the engine's (the events only lead up to them). The
+        step keeps the turn its event belongs to: after a turn's last placement the game is on the next."""
+        turn = self._show.turn
         self._show.sync(after.view(None))
+        self._show.turn = turn
         self._sync(after)
 
     def _add(self, action: dict | None, event: ev.Event | None) -> None:
@@ -115,6 +124,17 @@ class Replay:
             index=len(self.steps), action=action, event=event, show=copy.deepcopy(self._show),
             hands=tuple(tuple(h) for h in self._hands), specials=tuple(tuple(s) for s in self._specials),
             chosen=tuple(self._chosen), round=self._round))
+
+    def line(self, step: Step) -> Sentence | None:
+        """What the step did, in one sentence: a replay also tells the secret choices and the decisions that
+        changed nothing on the table."""
+        if isinstance(step.event, ev.Selected):
+            return narrate_choice(step.event.player, step.chosen[step.event.player], self.names)
+        if step.event is not None:
+            return narrate(step.event, self.names)
+        if step.action is None:
+            return None
+        return narrate_action(step.action, self.names)
 
     # ------------------------------------------------------------------ moving
 

@@ -1,0 +1,67 @@
+"""What a choice would do, asked from a view: the questions a prompt has about a decision, answered by the
+engine's own rules (so no screen works a rule out again).
+
+A prompt gets a View and the legal actions. `Preview(view)` rebuilds from the view the little of the table the
+rules read (rows, the viewer's hand and special cards, the card being placed) and asks the same functions the
+engine plays by: why a special card or one of its choices is not allowed, where Insert and Shift put a card
+and what they take, and why a low card is lower than every row that may take it.
+"""
+
+from __future__ import annotations
+
+from bere_tui.engine import specials
+from bere_tui.engine.game import Game
+from bere_tui.engine.row import Row
+from bere_tui.engine.view import View
+
+
+class _Table:
+    """The parts of a Game the checks read, from one player's view (their hand and special cards only)."""
+
+    __slots__ = ("hands", "rows", "specials")
+
+    target_row = Game.target_row
+    takes_row = Game.takes_row
+    refused_by = Game.refused_by
+
+    def __init__(self, view: View) -> None:
+        self.rows = [Row(list(r.cards), r.seven, r.stop, r.fifth,
+                         None if r.parity is None else int(r.parity == "odd")) for r in view.rows]
+        me = view.me
+        self.hands = {me: list(view.hand)}
+        self.specials = {me: list(view.my_specials)}
+
+
+class Preview:
+    """Questions about the decision `view.pending` of the viewer (`view.me`)."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.table = _Table(view)
+        self.player = view.me
+        pend = view.pending or {}
+        self.card = pend.get("card")
+
+    def refusal(self, name: str, **fields) -> specials.Why | None:
+        """Why special card `name` with these choices (a row, a card...) is not allowed now, or None."""
+        return specials.CHECKS[name](self.table, self.player, self.card, fields)
+
+    def unplayable(self, name: str) -> str | None:
+        """Why special card `name` has no allowed choice at this placement, in a few words (None: it has one)."""
+        return specials.unplayable(self.table, self.player, self.card, name)
+
+    def insert(self, row: int) -> tuple[list[int], list[int] | None]:
+        """Insert into `row`: its cards with the card at its place, and what is taken (None: nothing)."""
+        return specials.insert_outcome(self.view.rows, row, self.card)
+
+    def shift(self, move: int, to_row: int) -> tuple[list[int], bool]:
+        """Shift `move` to `to_row`: that row's cards afterwards, and whether the card placed starts the row
+        `move` leaves (A-SHI-2)."""
+        return specials.shift_outcome(self.view.rows, move, to_row)
+
+    def refused(self, card: int | None = None) -> str:
+        """For a low card (B6): "stop" or "parity" when a row does not accept it (A-STOP-2, E3), else ""."""
+        return self.table.refused_by(self.card if card is None else card)
+
+
+__all__ = ["Preview"]

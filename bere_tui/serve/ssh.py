@@ -1,0 +1,346 @@
+"""`bere serve`: an SSH server that runs the game for each authorized key, on a pseudo-terminal of its own.
+
+- Authentication by public key only: a key listed in the authorized-keys file gets in (the file is read again
+  at each login, so a friend's key added while the server runs works at once); any other key, and every
+  password, is refused.
+- One process per session (`python -m bere_tui` on a new pty, in a new session with the pty as its
+  controlling terminal): the client's terminal size goes to the pty, and each window change too (the kernel
+  sends SIGWINCH). When the connection drops, the pty hangs up: the game autosaves on SIGHUP and ends; the same
+  key's next login offers Continue.
+- Each key has its own data folder under the data root (autosave, saves, replays, history, settings). The game
+  runs in serve mode (BERE_SERVE=1): no path comes from the client, saves stay in that folder.
+- Only TERM, LANG and LC_* pass from the client; COLORTERM is truecolor unless the client says otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import hashlib
+import os
+import signal
+import struct
+import sys
+import termios
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from bere_tui.i18n import _
+from bere_tui.serve.tables import JOIN_ENV, PLAYER_ENV, TABLES_ENV, normal_code
+
+#: environment variables a client may set for its game
+CLIENT_ENV = ("TERM", "LANG", "COLORTERM")
+CLIENT_ENV_PREFIX = "LC_"
+SERVE_ENV = "BERE_SERVE"
+KEEPALIVE_SECONDS = 30
+KEEPALIVE_COUNT = 3
+HANGUP_GRACE = 5.0  # seconds a game has to autosave and end after its connection dropped
+
+
+class ServeError(Exception):
+    """A server that cannot start (a port in use, an unreadable key file); the message is one line."""
+
+
+@dataclass
+class ServeConfig:
+    host: str = "127.0.0.1"
+    port: int = 2222
+    host_key: Path | None = None
+    authorized_keys: Path | None = None
+    data_root: Path | None = None
+    max_sessions: int = 16
+    game_command: list[str] = field(default_factory=lambda: [sys.executable, "-m", "bere_tui"])
+
+    def resolved(self) -> ServeConfig:
+        from bere_tui.storage import data_dir
+
+        root = self.data_root or data_dir() / "serve"
+        return ServeConfig(self.host, self.port, self.host_key or root / "ssh_host_ed25519_key",
+                           self.authorized_keys or root / "authorized_keys", root, self.max_sessions,
+                           list(self.game_command))
+
+
+def host_key(path: Path) -> asyncssh.SSHKey:
+    """The server's key: read, or made on the first start and kept readable by its owner alone (0600)."""
+    if path.exists():
+        try:
+            return asyncssh.read_private_key(path)
+        except (OSError, asyncssh.KeyImportError) as exc:
+            raise ServeError(_("cannot read the host key {path}: {why}").format(path=path, why=exc)) from None
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as out:
+        out.write(key.export_private_key())
+    return key
+
+
+def key_folder_name(key: asyncssh.SSHKey) -> str:
+    """A data folder name for a client key: a hash of the key, the same at every login."""
+    return hashlib.sha256(key.public_data).hexdigest()[:24]
+
+
+def allowed_keys(path: Path) -> set[bytes]:
+    """The public keys of the authorized-keys file (an unreadable or missing file allows nobody)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return set()
+    keys = set()
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            keys.add(asyncssh.import_public_key(line).public_data)
+        except (asyncssh.KeyImportError, ValueError):
+            continue  # a line we cannot read lets nobody in
+    return keys
+
+
+class _Server(asyncssh.SSHServer):
+    """Public-key authentication against the authorized-keys file; the key is kept for its data folder."""
+
+    def __init__(self, config: ServeConfig) -> None:
+        self.config = config
+        self.conn: asyncssh.SSHServerConnection | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if key.public_data not in allowed_keys(self.config.authorized_keys):
+            return False
+        if self.conn is not None:
+            self.conn.set_extra_info(bere_key=key_folder_name(key))
+        return True
+
+
+def game_env(client_env: dict, folder: Path, tables: Path | None = None, player: str = "") -> dict[str, str]:
+    """The environment of a session's game: the server's PATH and Python, the client's terminal and language
+    (nothing else of the client's), the key's own data folder, and the shared tables' folder with the key's
+    name there."""
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV")}
+    for name, value in client_env.items():
+        if isinstance(name, bytes):
+            name = name.decode("utf-8", "replace")
+        if isinstance(value, bytes):
+            value = value.decode("utf-8", "replace")
+        if name in CLIENT_ENV or name.startswith(CLIENT_ENV_PREFIX):
+            env[name] = value
+    env.setdefault("COLORTERM", "truecolor")
+    env.update({"PYTHONUTF8": "1", SERVE_ENV: "1", "BERE_DATA_DIR": str(folder / "data"),
+                "BERE_CONFIG": str(folder / "settings.json")})
+    if tables is not None and player:
+        env.update({TABLES_ENV: str(tables), PLAYER_ENV: player})
+    return env
+
+
+def set_size(fd: int, cols: int, rows: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+def _take_terminal() -> None:  # pragma: no cover - runs in the child between fork and exec
+    """In the game's process: the pty (its stdin) becomes the controlling terminal of its new session."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class BereSSHServer:
+    """The server: `await start()`, then sessions come and go until `close()`."""
+
+    def __init__(self, config: ServeConfig) -> None:
+        self.config = config.resolved()
+        self.sessions = 0
+        self.children: set[asyncio.subprocess.Process] = set()
+        self._server: asyncssh.SSHAcceptor | None = None
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None
+        return self._server.sockets[0].getsockname()[1]
+
+    async def start(self) -> None:
+        cfg = self.config
+        cfg.data_root.mkdir(parents=True, exist_ok=True)
+        key = host_key(cfg.host_key)
+        try:
+            self._server = await asyncssh.create_server(
+                lambda: _Server(cfg), cfg.host, cfg.port, server_host_keys=[key], process_factory=self.session,
+                encoding=None, keepalive_interval=KEEPALIVE_SECONDS, keepalive_count_max=KEEPALIVE_COUNT,
+                allow_scp=False, sftp_factory=None, agent_forwarding=False, x11_forwarding=False,
+                allow_pty=True, line_editor=False)
+        except OSError as exc:
+            raise ServeError(_("cannot listen on {host}:{port}: {why}").format(
+                host=cfg.host, port=cfg.port, why=exc.strerror or exc)) from None
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for child in list(self.children):
+            if child.returncode is None:
+                child.send_signal(signal.SIGHUP)
+        from bere_tui.serve.hub import stop_hubs
+
+        stop_hubs(self.config.data_root / "tables")
+
+    def _say(self, process, text: str) -> None:
+        process.stdout.write((text + "\r\n").encode("utf-8"))
+
+    async def session(self, process: asyncssh.SSHServerProcess) -> None:
+        """One SSH session: the game on a pty, its output to the client and the client's keys to it."""
+        join = None
+        if process.command:
+            words = process.command.split()
+            join = normal_code(words[1]) if len(words) == 2 and words[0] == "join" else None
+            if join is None:
+                self._say(process, _("Only the game runs here: connect with `ssh -t`, and no command but "
+                                     "`join CODE`."))
+                process.exit(2)
+                return
+        if process.get_terminal_type() is None:
+            self._say(process, _("The game needs a terminal: connect with `ssh -t`."))
+            process.exit(2)
+            return
+        if self.sessions >= self.config.max_sessions:
+            self._say(process, _("The table is full ({n} sessions); try again later.").format(
+                n=self.config.max_sessions))
+            process.exit(1)
+            return
+        self.sessions += 1
+        try:
+            process.exit(await self._run_game(process, join))
+        finally:
+            self.sessions -= 1
+
+    async def _run_game(self, process: asyncssh.SSHServerProcess, join: str | None = None) -> int:
+        conn = process.channel.get_connection()
+        player = conn.get_extra_info("bere_key", "unknown")
+        folder = self.config.data_root / "players" / player
+        folder.mkdir(parents=True, exist_ok=True)
+        env = game_env(process.env, folder, self.config.data_root / "tables", player)
+        if join:
+            env[JOIN_ENV] = join
+        env["TERM"] = process.get_terminal_type() or env.get("TERM", "xterm-256color")
+        cols, rows = process.get_terminal_size()[:2]
+        master, slave = os.openpty()
+        set_size(master, cols or 80, rows or 24)
+        try:
+            child = await asyncio.create_subprocess_exec(
+                *self.config.game_command, stdin=slave, stdout=slave, stderr=slave, env=env,
+                cwd=str(folder), start_new_session=True, preexec_fn=_take_terminal)
+        finally:
+            os.close(slave)
+        self.children.add(child)
+        try:
+            return await self._bridge(process, master, child)
+        finally:
+            self.children.discard(child)
+
+    async def _bridge(self, process, master: int, child) -> int:
+        loop = asyncio.get_running_loop()
+        output_done = asyncio.Event()
+
+        def from_game() -> None:
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # EIO: the game ended and closed its terminal
+                data = b""
+            if not data:
+                loop.remove_reader(master)
+                output_done.set()
+                return
+            try:
+                process.stdout.write(data)
+            except (OSError, asyncssh.Error):
+                pass  # the client is gone; the keys' side notices and hangs up the game
+
+        loop.add_reader(master, from_game)
+
+        async def to_game() -> None:
+            while True:
+                try:
+                    data = await process.stdin.read(65536)
+                except asyncssh.TerminalSizeChanged as change:
+                    set_size(master, change.width, change.height)
+                    continue
+                except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                    continue
+                except (asyncssh.Error, ConnectionError, OSError):
+                    return
+                if not data:
+                    return
+                try:
+                    os.write(master, data)
+                except OSError:
+                    return
+
+        keys = asyncio.ensure_future(to_game())
+        ended = asyncio.ensure_future(output_done.wait())
+        await asyncio.wait({keys, ended}, return_when=asyncio.FIRST_COMPLETED)
+        if not output_done.is_set():  # the client went away: hang up the game's terminal (it autosaves)
+            loop.remove_reader(master)
+            os.close(master)
+            master = -1
+            try:
+                await asyncio.wait_for(child.wait(), HANGUP_GRACE)
+            except TimeoutError:
+                child.kill()
+                await child.wait()
+        else:
+            keys.cancel()
+            await child.wait()
+        ended.cancel()
+        if master >= 0:
+            os.close(master)
+        return child.returncode if child.returncode and child.returncode > 0 else 0
+
+
+async def serve_forever(config: ServeConfig) -> None:
+    server = BereSSHServer(config)
+    await server.start()
+    cfg = server.config
+    print(_("bere serve: listening on {host}:{port} (keys: {keys}; data: {root}). Ctrl+C stops it.").format(
+        host=cfg.host, port=server.port, keys=cfg.authorized_keys, root=cfg.data_root), flush=True)
+    if not allowed_keys(cfg.authorized_keys):
+        print(_("No authorized key yet: add a player's public key (one line of ~/.ssh/id_ed25519.pub) to {path}.")
+              .format(path=cfg.authorized_keys), flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await server.close()
+
+
+def run_serve(args) -> int:
+    config = ServeConfig(host=args.host, port=args.port or 2222,
+                         host_key=Path(args.host_key) if args.host_key else None,
+                         authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
+                         data_root=Path(args.data_root) if args.data_root else None,
+                         max_sessions=args.max_sessions)
+    try:
+        asyncio.run(serve_forever(config))
+    except ServeError as exc:
+        print(_("error: {problem}").format(problem=exc), file=sys.stderr)
+        return 2
+    return 0
+
+
+__all__ = ["BereSSHServer", "ServeConfig", "ServeError", "run_serve"]
