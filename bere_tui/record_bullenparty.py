@@ -12,11 +12,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictInt, TypeAdapter, ValidationError
 
+from bere_tui.bots import bot_key
 from bere_tui.engine.bullenparty import Game, rules
 from bere_tui.engine.bullenparty.game import VARIANT
 from bere_tui.engine.errors import BereError
 from bere_tui.i18n import _
-from bere_tui.bots import bot_key
 from bere_tui.record import (
     FORMAT,
     RESULT_FORMAT,
@@ -80,8 +80,8 @@ class RecordModel(_Model):
     options: OptionsModel = OptionsModel()
     players: list[PlayerModel]
     seed: StrictInt
-    deals: list[DealModel] = []
-    actions: list[Any] = []
+    deals: list[DealModel] = Field(default_factory=list)
+    actions: list[Any] = Field(default_factory=list)
 
 
 def is_bullenparty(data) -> bool:
