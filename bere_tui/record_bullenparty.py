@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictInt, TypeAdapter, ValidationError
 
+from bere_tui.bots import bot_key
 from bere_tui.engine.bullenparty import Game, rules
 from bere_tui.engine.bullenparty.game import VARIANT
 from bere_tui.engine.errors import BereError
@@ -22,9 +23,11 @@ from bere_tui.record import (
     PlayerModel,
     RecordError,
     _action_error,
+    _check_bots,
     _first_error,
     _Model,
 )
+from bere_tui.safetext import name_problem
 
 Letter = Literal["A", "B", "C", "D", "E"]
 ACTION_KINDS = ("bid", "take", "zero_row", "lay")
@@ -77,8 +80,8 @@ class RecordModel(_Model):
     options: OptionsModel = OptionsModel()
     players: list[PlayerModel]
     seed: StrictInt
-    deals: list[DealModel] = []
-    actions: list[Any] = []
+    deals: list[DealModel] = Field(default_factory=list)
+    actions: list[Any] = Field(default_factory=list)
 
 
 def is_bullenparty(data) -> bool:
@@ -98,6 +101,10 @@ def _parse_shell(data) -> RecordModel:
     if not rules.MIN_PLAYERS <= n <= rules.MAX_PLAYERS:
         raise RecordError(_("players: {variant} is for {lo} to {hi} players, not {n}").format(
             variant=VARIANT, lo=rules.MIN_PLAYERS, hi=rules.MAX_PLAYERS, n=n))
+    for i, player in enumerate(model.players):
+        problem = name_problem(player.name)
+        if problem is not None:
+            raise RecordError(f"players[{i}].name: {problem}")
     if len(model.deals) > 1:
         raise RecordError(_("deals: {variant} has one entry, the setup").format(variant=VARIANT))
     return model
@@ -122,6 +129,9 @@ def parse_record(data) -> tuple[RecordModel, list[dict]]:
 def new_game(model: RecordModel) -> Game:
     deals = [d.model_dump(exclude_none=True) for d in model.deals]
     players = [p.model_dump(exclude_none=True) for p in model.players]
+    for player in players:
+        if "bot" in player:
+            player["bot"] = bot_key(player["bot"]) or player["bot"]
     try:
         return Game(players, seed=model.seed, options=model.options.model_dump(), deals=deals)
     except BereError as exc:
@@ -131,6 +141,7 @@ def new_game(model: RecordModel) -> Game:
 def replay(data, upto: int | None = None) -> Game:
     """Build the game a record describes, applying its actions (the first `upto` of them; all are checked)."""
     model = _parse_shell(data)
+    _check_bots(model)
     game = new_game(model)
     stop = len(model.actions[:upto])
     for i, raw in enumerate(model.actions):

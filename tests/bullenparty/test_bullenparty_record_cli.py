@@ -107,6 +107,17 @@ def test_a_finished_game_names_its_winners(tmp_path, capsys):
     assert result(load(path)) == res
 
 
+def test_a_bot_named_by_its_level_plays_as_that_bot():
+    game = replay(changed(players=[{"name": "Ann"}, {"name": "Ben", "bot": "hard"}]))
+    assert game.players[1]["bot"] == "strong"
+
+
+def test_sim_takes_bot_levels(capsys):
+    code, out, _err = run(capsys, "sim", "--variant", "bullenparty", "--bots", "hard,easy", "--games", "1",
+                          "--json")
+    assert code == 0 and [s["bot"] for s in json.loads(out)["seats"]] == ["strong", "random"]
+
+
 def test_a_record_without_its_deal_is_dealt_from_the_seed():
     game = play_bot_game(["random", "random"], seed=11)
     record = game.record()
@@ -140,6 +151,8 @@ def test_the_real_command_prints_one_line(tmp_path):
     (changed(players=[{"name": n} for n in "ABCDEF"]), ("players", "2 to 5 players, not 6")),
     (changed(players=[{"name": "Ann"}]), ("2 to 5 players, not 1",)),
     (changed(seed="x"), ("seed", "valid integer")),
+    (changed(players=[{"name": "Ann"}, {"name": "Ben", "bot": "clever"}]), ("players[1].bot", "unknown bot")),
+    (changed(players=[{"name": "Ann"}, {"name": ""}]), ("players[1].name",)),
     (changed(deals=[dict(GOOD["deals"][0], rows=[1, 2])]), ("deals[0]", "unknown field 'rows'")),
     (changed(deals=[{k: v for k, v in GOOD["deals"][0].items() if k != "zero"}]), ("deals[0]", "'zero'",
                                                                                  "missing")),
@@ -150,7 +163,7 @@ def test_the_real_command_prints_one_line(tmp_path):
     (changed(deals=[dict(GOOD["deals"][0], draw_pile=GOOD["deals"][0]["draw_pile"][1:])]), ("missing",)),
     (changed(deals=[GOOD["deals"][0], GOOD["deals"][0]]), ("one entry",)),
     (changed(deals=[dict(GOOD["deals"][0], reshuffles=[[0]])]), ("reshuffle",)),
-], ids=["json", "format", "option", "six-players", "one-player", "seed", "deal-field", "deal-missing",
+], ids=["json", "format", "option", "six-players", "one-player", "seed", "bot", "name", "deal-field", "deal-missing",
         "letter-F", "letter-twice", "removed", "card-twice", "card-missing", "two-deals", "reshuffle-card"])
 def test_a_broken_record_gives_one_error_line(tmp_path, capsys, record, parts):
     one_error(replay_json(tmp_path, capsys, record), *parts)
