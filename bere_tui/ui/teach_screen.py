@@ -422,9 +422,13 @@ class LessonScreen(DismissOnce, Screen[str]):
 
 def your_move(do: str) -> str:
     """The practice game's narration while the learner decides."""
-    if do == "take_row":
-        return _("Your card is lower than every row's end: choose a row to take (B6). Press i for a hint.")
-    return _("Your move: choose a card. Press i for a hint: what a careful player would do, and why.")
+    return {
+        "take_row": _("Your card is lower than every row it may follow: choose a row to take. Press i for a hint."),
+        "draft": _("Your pick: choose a card of the open pool. Press i for a hint."),
+        "special": _("Your card is next: play a special card with it, or none. Press i for a hint."),
+        "cancel": _("Negative = Positive: choose the positive card and the cards it cancels. Press i for a hint."),
+        "swap": _("You took a row: swap a special card, or keep them all. Press i for a hint."),
+    }.get(do, _("Your move: choose a card. Press i for a hint: what a careful player would do, and why."))
 
 
 __all__ = ["ExplainScreen", "LessonDoneScreen", "LessonScreen", "TeachScreen"]

@@ -17,6 +17,10 @@ def advance_to_ask(run):
             return beat
 
 
+def beat_aim(run):
+    return run.step.aim
+
+
 def test_beats_follow_the_steps_and_events():
     run = LessonRun(lesson("rows"))
     kinds = [run.next_beat().kind for _ in range(2)]
@@ -46,9 +50,12 @@ def test_a_wrong_move_is_explained_and_not_applied():
     assert run.game.record() == before  # taken back: nothing happened
     assert run.wrong_moves == 1
     text = verdict.explanation
-    assert "You take row 2 with 38: 11 bullheads. 38 is one card too many (B5)." in text
-    assert "Row 2 already holds five cards" in text  # the lesson's own explain_wrong
-    assert any(isinstance(e, RowTaken) and e.player == 0 for e in verdict.events)
+    # B5, worked out on the rows as the learner sees them (the others' cards are not known before the reveal)
+    assert "Your 38 would be one card too many for row 2: you would take 5 cards, 11 bullheads." in text
+    assert "The lesson's move, your 62, would cost nothing: 11 bullheads fewer than yours." in text
+    assert "the others' cards show only at the reveal" in text
+    assert beat_aim(run) in text  # the step's aim follows
+    assert verdict.events == []  # a secret choice is not played out: that would show the others' cards
     # the right move still works afterwards
     assert run.submit({"player": 0, "do": "select", "card": 62}).accepted
 
@@ -58,7 +65,8 @@ def test_a_wrong_low_card_explains_the_row_choice_to_come():
     advance_to_ask(run)
     verdict = run.submit({"player": 0, "do": "select", "card": 9})
     assert not verdict.accepted
-    assert "choose which row to take (B6)" in verdict.explanation
+    assert ("Your 9 would be lower than every row's end: you would choose a row to take; the cheapest, row 1, has "
+            "1 bullhead.") in verdict.explanation  # B6
 
 
 def test_a_wrong_row_choice_is_explained():
@@ -69,8 +77,9 @@ def test_a_wrong_row_choice_is_explained():
     assert run.game.pending["do"] == "take_row"
     verdict = run.submit({"player": 0, "do": "take_row", "row": 2})
     assert not verdict.accepted
-    assert "You take row 3" in verdict.explanation and "7 bullheads" in verdict.explanation
-    assert beat.step.explain_wrong in verdict.explanation
+    assert "You take row 3 with 5: 7 bullheads." in verdict.explanation
+    assert "The lesson's move, row 4, would cost 1 bullhead: 6 bullheads fewer than yours." in verdict.explanation
+    assert beat.step.aim in verdict.explanation
 
 
 def test_the_hint_is_the_expected_move():
