@@ -3,6 +3,8 @@ a wrong move, its explanation and taking it back; progress is remembered; Esc le
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bere_tui.teach.lesson import load_catalogue
@@ -37,6 +39,15 @@ def assert_fits(screen: LessonScreen) -> None:
     assert narration.content_size.height >= len(narration.text.splitlines()) and narration.region.y == 0
 
 
+def assert_hint_names_what_the_prompt_shows(screen, hint: str) -> None:
+    """A hint that quotes a choice ('No special card') quotes it as the prompt writes it."""
+    from textual.widgets import OptionList
+
+    labels = [str(o.get_option_at_index(i).prompt) for o in screen.query(OptionList) for i in range(o.option_count)]
+    for quoted in re.findall(r"'([^']+)'", hint):
+        assert any(quoted in label for label in labels), (quoted, labels)
+
+
 async def play_lesson(app, pilot, wrong: dict | None = None, hints: bool = True) -> dict:
     """Press keys as a learner who follows the hints: i then Enter at every decision, Enter to read on, until
     the lesson's closing dialog. `wrong`: {"ask": n, "keys": [...]} types other keys at the n-th decision
@@ -60,6 +71,7 @@ async def play_lesson(app, pilot, wrong: dict | None = None, hints: bool = True)
                 await pilot.press("i")
                 await settle(pilot)
                 seen["hint"] = screen.query_one("#teach-narration").text
+                assert_hint_names_what_the_prompt_shows(screen, seen["hint"])
             await pilot.press("enter")
         elif isinstance(screen, LessonScreen):
             seen["lesson"] = screen.lesson.id
