@@ -236,7 +236,8 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     def compose(self) -> ComposeResult:
         yield NarrationPanel(self.title_line, id="narration")
-        yield from table_body(self.names, self.levels, self.show, self.ascii)
+        yield from table_body(self.names, self.levels, self.show, self.ascii,
+                              public_hands=self.run.game.variant == "pro")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -265,20 +266,17 @@ class LessonScreen(DismissOnce, Screen[str]):
             widget.refresh(layout=True)
 
     def update_hand(self) -> None:
-        """The learner's hand (and special cards); in Pro every hand is open (P3), so all are shown."""
+        """The learner's hand (and special cards); in Pro every hand is open (P3), so all are shown, a line
+        each, under the rows as at the table."""
         view = self.run.game.view(self.run.learner)
-        me = self.run.learner
-        specials = view.my_specials if view.variant == "anniversary" else None
-        parts = []
-        for p, pv in enumerate(view.players):
-            if p == me:
-                lines = hand_text("", view.hand, specials, self.ascii).split("\n")
-                lines[0] = Text(_("YOUR HAND"), style="bold")
-                parts.append(Text("\n").join(lines))
-            elif view.variant == "pro":
-                parts.append(hand_text(pv.name, pv.hand or (), None, self.ascii))
         hand = self.query_one(HandView)
-        hand.content = Text("\n").join(parts)
+        if view.variant == "pro":
+            hand.show_hands([(pv.name, pv.hand or ()) for pv in view.players])
+            return
+        specials = view.my_specials if view.variant == "anniversary" else None
+        lines = hand_text("", view.hand, specials, self.ascii).split("\n")
+        lines[0] = Text(_("YOUR HAND"), style="bold")
+        hand.content = Text("\n").join(lines)
         hand.refresh(layout=True)
 
     def narrate(self, text: str, point: str | None = None, footer: str = "") -> None:

@@ -1,5 +1,7 @@
 """The lesson runner: the learner's moves, wrong moves explained and not applied, hints, the practice game."""
 
+import pytest
+
 from bere_tui.bots.runner import deciders
 from bere_tui.engine.events import GameOver, Placed, Revealed, RowTaken
 from bere_tui.teach.lesson import load_catalogue
@@ -114,20 +116,33 @@ def test_the_prelude_events_are_kept_for_the_log():
     assert sum(isinstance(e, Revealed) for e in run.history) == 3  # three turns were played before
 
 
-def test_practice_game_with_hints_plays_to_the_end():
-    run = LessonRun(lesson("practice"), seed=5)
+PRACTICE = [x.id for x in load_catalogue("en").lessons if x.practice is not None]
+
+
+@pytest.mark.parametrize("key", PRACTICE)
+def test_practice_game_with_hints_plays_to_the_end(key):
+    """Every variant's practice game (base, Pro, Even/Odd, Anniversary) is played to its end (B9, A7) by a learner
+    who follows the hints: each hint is a legal move with a reason, for every kind of decision."""
+    run = LessonRun(lesson(key), seed=5)
     assert [run.next_beat().kind for _ in range(2)] == ["say", "say"]
     hints = 0
+    kinds = set()
     while True:
         beat = run.next_beat()
         if beat.kind == "done":
             break
         if beat.kind == "ask":
             text, action = run.hint()
-            assert action in run.game.legal(0) and text
+            assert action in run.game.legal(0) and text and "computer players would" not in text, (action, text)
             hints += 1
+            kinds.add(action["do"])
             assert run.submit(action).accepted
     assert run.game.finished and hints >= 10
+    assert run.game.variant == run.lesson.variant
+    if run.game.variant == "pro":
+        assert "draft" in kinds and run.game.round > 1  # a new draft every round, to 66 (P2, B9)
+    if run.game.variant == "anniversary":
+        assert "special" in kinds and run.game.round == 2  # two rounds exactly (A6)
     assert any(isinstance(e, GameOver) for e in run.game.opening_events + run.history) or run.game.winners
 
 

@@ -83,18 +83,35 @@ async def play_lesson(app, pilot, wrong: dict | None = None, hints: bool = True)
     raise AssertionError(f"lesson {seen['lesson']} did not end")
 
 
-async def test_all_lessons_in_order_by_keys():
-    """A learner goes through every lesson with Enter, the hint key and "Next lesson": each runs through the
-    real engine, table and prompts and is remembered. In lesson 3 they first try a move the lesson did not ask
-    for: it is explained and taken back. The practice game is a whole game against three bots."""
-    app = make_app(LESSON_IDS[0])
+#: the lessons of each variant, in order: each group ends in a practice game of its variant
+GROUPS = {variant: [x.id for x in load_catalogue("en").lessons if x.variant == variant]
+          for variant in ("base", "pro", "even-odd", "anniversary")}
+#: the practice games' deals: short games for a learner who takes the highlighted defaults
+PRACTICE_SEEDS = {"practice": 39, "pro-practice": 0, "even-odd-practice": 39, "anniversary-practice": 39}
+
+
+def test_the_groups_are_the_lessons_in_order():
+    assert [i for ids in GROUPS.values() for i in ids] == LESSON_IDS
+    assert all(load_catalogue("en").find(ids[-1]).practice for ids in GROUPS.values())
+
+
+@pytest.mark.parametrize("variant", list(GROUPS))
+async def test_all_lessons_in_order_by_keys(variant):
+    """A learner goes through every lesson of a variant with Enter, the hint key and "Next lesson": each runs
+    through the real engine, table and prompts and is remembered, and the last is a whole practice game of that
+    variant against bots, played to its end. In lesson 3 they first try a move the lesson did not ask for: it is
+    explained and taken back."""
+    ids = GROUPS[variant]
+    app = make_app(ids[0])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         menu = next(s for s in app.screen_stack if isinstance(s, TeachScreen))
-        menu.seed = 39  # the practice game: a short one (3 rounds) for a learner taking the defaults
-        for i, lesson_id in enumerate(LESSON_IDS):
+        for i, lesson_id in enumerate(ids):
+            if i + 1 < len(ids):
+                menu.seed = PRACTICE_SEEDS.get(ids[i + 1])  # the next lesson opens with this seed
             wrong = {"ask": 1, "keys": ["3", "8", "enter"]} if lesson_id == "sixth" else None
-            seen = await play_lesson(app, pilot, wrong=wrong, hints=lesson_id != "practice")
+            practice = lesson_id in PRACTICE_SEEDS
+            seen = await play_lesson(app, pilot, wrong=wrong, hints=not practice)
             assert seen["lesson"] == lesson_id and seen["done"] and seen["asks"] >= 1, seen
             if lesson_id == "sixth":
                 assert len(seen["explanations"]) == 1
@@ -103,14 +120,14 @@ async def test_all_lessons_in_order_by_keys():
                 assert "The lesson's move, your 62, would cost nothing" in text
             else:  # the hints always lead to the lesson's move
                 assert seen["explanations"] == [], (lesson_id, seen["explanations"])
-            if lesson_id == "practice":
-                assert seen["asks"] >= 10 and seen["hint"].startswith("Hint: Play ")
+            if practice:  # a whole game, to its end (B9, A7)
+                assert seen["asks"] >= 10 and seen["hint"].startswith("Hint: ")
                 assert "win" in seen["done"]  # "You win", "Ann wins" or "... share the win"
             assert Progress().is_done(lesson_id)
-            await pilot.press("enter" if i + 1 < len(LESSON_IDS) else "escape")  # Next lesson / all lessons
+            await pilot.press("enter" if i + 1 < len(ids) else "escape")  # Next lesson / all lessons
         await settle(pilot)
         assert isinstance(app.screen, TeachScreen)
-    assert Progress().completed == LESSON_IDS
+    assert Progress().completed == ids
 
 
 async def test_esc_leaves_a_lesson_without_marking_it_done():

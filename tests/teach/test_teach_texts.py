@@ -76,14 +76,15 @@ def could_change(run, card: int) -> bool:
     game, me = run.game, run.learner
     view = game.view(me)
     others = [p for i, p in enumerate(view.players) if i != me]
-    if view.variant == "anniversary" and any(p.special_count for p in others):
-        return True  # their special cards are secret (A2)
     if view.variant == "pro":  # every hand is open (P3); the card each will choose is not
         hidden = [c for p in others for c in (p.hand or ())]
     else:
         hidden = unseen_cards(view)
     rows = rows_of(view)
     mine = target(rows, card)
+    if view.variant == "anniversary" and any(p.special_count for p in others):
+        # a lower card goes first (B3), and with it a secret special card (A2) may change any row
+        return any(c < card for c in hidden)
     # a lower card goes first (B3): to the same row, or as a low card to a row of its owner's choice (B6)
     return any(c < card and (target(rows, c) in (mine, -1)) for c in hidden)
 
