@@ -189,7 +189,7 @@ def _applied(game: Game, learner: int, action: dict) -> Outcome:
         if who == learner:
             out.sentences.append(say(next_decision(pend["do"])))
             if pend["do"] == "take_row" and out.cost is not None:
-                best, extra = _cheapest_take(trial, pend["card"])
+                _row, extra = _cheapest_take(trial, pend["card"])
                 out.cost += extra
                 out.at_least = True
             elif pend["do"] == "cancel":

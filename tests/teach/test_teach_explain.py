@@ -178,7 +178,7 @@ def test_every_explanation_fits_its_dialog_at_80x24():
         assert len(lines) <= EXPLAIN_LINES, (lesson.id, i, action, len(lines))
 
 
-AIM_JUDGES = re.compile(r"\b(safe|safely|only|wrong|worse|better|best|instead|the card to|costs? more)\b", re.I)
+AIM_JUDGES = re.compile(r"\b(safe|safely|only|wrong|worse|better|best|instead|the card to|costs? more)\b", re.IGNORECASE)
 
 
 def test_an_aim_is_about_the_lessons_move_so_it_holds_for_every_other_move():

@@ -15,20 +15,22 @@ from test_teach_explain import wrong_moves
 
 from bere_tui.bots.heuristic import unseen_cards
 from bere_tui.bots.tactics import rows_of, target
+from bere_tui.engine.variants import SPECIAL_NAMES
 from bere_tui.teach.describe import Teller
 from bere_tui.teach.lesson import load_catalogue
 from bere_tui.teach.runner import LessonRun
+from bere_tui.ui.prompts.special import special_help
 from bere_tui.ui.teach_screen import your_move
 
 RULE_ID = re.compile(r"\b(?:[ABCEP]\d{1,2}|A-(?:5TH|7N|INS|REP|SHI|STOP|NP|ORD)-\d)\b")
-JARGON = re.compile(r"\b(?:rising place|ascending)\b", re.I)
+JARGON = re.compile(r"\b(?:rising place|ascending)\b", re.IGNORECASE)
 
 #: a sentence that says what happens to a card as a fact...
 CERTAIN = re.compile(r"\b(?:will|goes|go|lands?|is placed|takes?|is safe|safely|certain|certainly|sure|surely|"
-                     r"cannot)\b", re.I)
+                     r"cannot)\b", re.IGNORECASE)
 #: ...unless it says what could change it, or that it is only a possibility
 HEDGE = re.compile(r"\b(?:would|could|unless|if|may|might|perhaps|not known|as they are now|looks?|alone|where)\b",
-                   re.I)
+                   re.IGNORECASE)
 SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 
 
@@ -66,6 +68,7 @@ def test_no_rule_ids_or_jargon_in_what_a_learner_reads():
                 texts.append(_run.hint()[0])
                 texts.append(your_move(_run.game.pending["do"]))
     texts += [case[-1].explanation for case in wrong_moves()]
+    texts += [special_help(name) for name in (None, *SPECIAL_NAMES)]  # the prompts' help, seen in lessons too
     assert len(texts) > 1000
     bad = [t for t in texts if RULE_ID.search(t) or JARGON.search(t)]
     assert bad == [], bad[:5]
@@ -97,7 +100,7 @@ def certainty_claims(run, text: str) -> list[str]:
     focus: set[int] = set()  # the learner's cards named so far: "it" and "your card" point back to them
     for sentence in SENTENCE.split(text):
         cards = {int(n) for n in re.findall(r"\b\d+\b", sentence)} & hand
-        if not cards and re.search(r"\b(?:it|your card)\b", sentence, re.I):
+        if not cards and re.search(r"\b(?:it|your card)\b", sentence, re.IGNORECASE):
             cards = focus
         focus = cards or focus
         if not CERTAIN.search(sentence) or HEDGE.search(sentence):
