@@ -223,7 +223,7 @@ def compare(wrong: Outcome, want: Outcome, action: dict, want_action: dict) -> S
     """The lesson's move beside the learner's: what it would cost, and the difference in bullheads."""
     move = move_words(want_action)
     if wrong.cost is None or want.cost is None:
-        return say(_("This lesson asks for {move}."), move=move)
+        return say(_("The lesson's move: {move}."), move=move)
     amount = _amount(want)
     if want.exact and wrong.at_least and wrong.cost > want.cost:
         return say(_("The lesson's move, {move}, {amount}: at least {diff} fewer than yours."), move=move,
