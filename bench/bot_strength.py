@@ -6,18 +6,18 @@ Matches (4 players; the seats move round the table from game to game):
   anniv-heuristic  Anniversary,     strong vs three `heuristic`   (target: >= 40%)
   base-flatmc      base game to 66, strong and `flatmc` vs two `heuristic`: the published baseline, flat Monte
                    Carlo with determinization (random rollouts, own bullheads, every option in every world),
-                   with the same budget, seated at the same table
+                   with the same number of simulations, seated at the same table
   pro-heuristic, evenodd-heuristic: strong vs three `heuristic` in Pro and Even/Odd (only with --match)
 A shared victory counts as won (as in `bere sim`). Win rates carry a 95% Wilson interval.
 
 Speed: median and maximum wall time of the strong bot's decisions (forced ones, with a single legal action,
 are counted apart), rollouts per second inside decisions, and the raw rate of fastsim (whole 4-player base
 rounds, random cards, as the naive loop plays them) beside /work/shared/bench/naive_round.py, both in CPU time
-in this process, and the naive script's own output, all in the same run. The load average is printed: other
-processes on the machine slow the wall clock, and with `--clock wall` (the default) fewer rollouts fit into
-a decision; `--clock cpu` gives each decision the budget in CPU time of its own process instead.
+in this process, and the naive script's own output, all in the same run. The bot's effort is a number of
+simulations (rollouts) per decision, never a time, so the games and the win rates are the same on any machine;
+only the times depend on it (and on the load average, printed: other processes slow the wall clock).
 
-Usage: python bench/bot_strength.py [--games N] [--budget S] [--clock wall|cpu] [--workers W] [--match ...]
+Usage: python bench/bot_strength.py [--games N] [--simulations S] [--iterations W] [--workers W] [--match ...]
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ from bere_tui.bots.strong import StrongBot
 from bere_tui.engine import Game
 
 NAIVE = Path("/work/shared/bench/naive_round.py")
-CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 MATCHES = {  # variant, the bots (seat i in game g: bots[(i - g) % 4]), the strong bot's target
     "base-random": ("base", ["strong", "random", "random", "random"], 0.90),
@@ -68,7 +67,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def play_one(job: tuple) -> dict:
     """One game: each seat's bot, whether it won and its score, and the strong bot's decision timings."""
-    match, g, seed, budget, iterations, clock = job
+    match, g, seed, simulations, iterations = job
     variant, lineup, _target = MATCHES[match]
     names = [lineup[(i - g) % 4] for i in range(4)]
     game = Game(variant, [{"name": f"{b} {i}", "bot": b} for i, b in enumerate(names)], seed=seed)
@@ -76,7 +75,7 @@ def play_one(job: tuple) -> dict:
     for p, name in enumerate(names):
         if name in ("strong", "flatmc"):
             extra = FLAT_MC if name == "flatmc" else {}
-            bots[p] = StrongBot(seed * 1000 + p, budget=budget, iterations=iterations, clock=CLOCKS[clock], **extra)
+            bots[p] = StrongBot(seed * 1000 + p, simulations=simulations, iterations=iterations, **extra)
         else:
             bots[p] = make_bot(name, seed * 1000 + p)
     seat = names.index("strong")
@@ -150,15 +149,15 @@ def naive_script() -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100, help="games per match (default 100)")
-    ap.add_argument("--budget", type=float, default=0.1, help="strong bot's seconds per decision (default 0.1)")
-    ap.add_argument("--iterations", type=int, default=5000, help="cap on worlds per decision")
-    ap.add_argument("--clock", choices=list(CLOCKS), default="wall", help="the budget's clock (default wall)")
+    ap.add_argument("--simulations", type=int, default=StrongBot.default_simulations,
+                    help=f"strong bot's rollouts per decision (default {StrongBot.default_simulations})")
+    ap.add_argument("--iterations", type=int, default=None, help="cap on worlds per decision (default none)")
     ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     ap.add_argument("--match", nargs="*", choices=list(MATCHES), default=DEFAULT_MATCHES)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
 
-    print(f"strong bot: budget {args.budget:g} s ({args.clock} clock) per decision, at most {args.iterations}"
+    print(f"strong bot: {args.simulations} simulations per decision, at most {args.iterations or 'any number of'}"
           f" worlds; {args.workers} worker process(es); load average {os.getloadavg()[0]:.1f}")
     print(f"naive_round.py 4 2 (its own wall clock): {naive_script()}")
     rng = random.Random(1)
@@ -166,8 +165,7 @@ def main(argv: list[str] | None = None) -> int:
           f" fastsim, same rounds {_rate(lambda: fastsim_round(rng), 2.0):,.0f} rounds/s")
     for match in args.match:
         start = time.perf_counter()
-        jobs = [(match, g, args.seed * 100_000 + g, args.budget, args.iterations, args.clock)
-                for g in range(args.games)]
+        jobs = [(match, g, args.seed * 100_000 + g, args.simulations, args.iterations) for g in range(args.games)]
         if args.workers > 1:
             with Pool(args.workers) as pool:
                 results = pool.map(play_one, jobs, chunksize=1)

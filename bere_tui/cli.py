@@ -12,17 +12,25 @@ import sys
 
 from bere_tui import __version__
 from bere_tui.i18n import _
+from bere_tui.safetext import escape, shown
 
 VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd")
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one clear line and exit 2, as argparse does, without the usage dump
-        self.exit(2, f"error: {message}\n{_('(see: bere --help)')}\n")
+        self.exit(2, f"error: {escape(message, None)}\n{_('(see: bere --help)')}\n")
 
 
 def _names(text: str) -> list[str]:
-    return [x.strip() for x in text.split(",") if x.strip()]
+    """A comma-separated list; an empty entry (`random,,random`) is refused, not skipped."""
+    names = [x.strip() for x in text.split(",")]
+    if not any(names):
+        return []
+    if not all(names):
+        raise argparse.ArgumentTypeError(_("an empty name in {text}: write one name between each two commas")
+                                         .format(text=shown(text)))
+    return names
 
 
 def _add_display_options(parser: argparse.ArgumentParser, default) -> None:
@@ -49,7 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", parents=[display], help=_("start a game, skipping the setup screen"))
     play.add_argument("--variant", choices=VARIANT_NAMES, default="base")
     play.add_argument("--players", type=_names, default=[], help=_("names of the people, comma-separated"))
-    play.add_argument("--bots", type=_names, default=[], help=_("one bot seat per level: random, heuristic, ..."))
+    play.add_argument("--bots", type=_names, default=[],
+                      help=_("one bot seat per bot: random, heuristic, strong (or easy, medium, hard)"))
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--target", type=int, default=None, help=_("points that end a game (default 66)"))
     play.add_argument("--load", metavar="FILE", help=_("continue a saved game record"))
@@ -72,7 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help=_("play bot-only games and print statistics"))
     sim.add_argument("--variant", choices=VARIANT_NAMES, default="base")
-    sim.add_argument("--bots", type=_names, required=True)
+    sim.add_argument("--bots", type=_names, required=True,
+                     help=_("one seat per bot: random, heuristic, strong (or easy, medium, hard)"))
     sim.add_argument("--games", type=int, required=True)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true")
@@ -80,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {escape(message, None)}", file=sys.stderr)
     return 2
 
 
@@ -96,14 +106,15 @@ def cmd_replay_json(path: str) -> int:
 
 
 def cmd_sim(args) -> int:
-    from bere_tui.bots import BOTS
+    from bere_tui.bots import bot_key, known_bots
     from bere_tui.engine import VARIANTS
     from bere_tui.sim import simulate
 
     info = VARIANTS[args.variant]
-    unknown = [b for b in args.bots if b not in BOTS]
+    unknown = [b for b in args.bots if bot_key(b) is None]
     if unknown:
-        return _fail(_("unknown bot {bot!r}; known: {known}").format(bot=unknown[0], known=", ".join(BOTS)))
+        return _fail(_("unknown bot {bot}; known: {known}").format(bot=shown(unknown[0]), known=known_bots()))
+    args.bots = [bot_key(b) for b in args.bots]
     if not info.min_players <= len(args.bots) <= info.max_players:
         return _fail(_("{variant} is for {lo} to {hi} players, not {n}").format(
             variant=args.variant, lo=info.min_players, hi=info.max_players, n=len(args.bots)))

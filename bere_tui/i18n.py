@@ -7,15 +7,16 @@ until they exist, gettext falls back to the English text.
 from __future__ import annotations
 
 import gettext as _gettext
-from importlib import resources
+
+from bere_tui.paths import assets
 
 DOMAIN = "bere"
 
 
 def _locale_dir() -> str | None:
     try:
-        return str(resources.files("bere_tui.assets") / "locale")
-    except (ModuleNotFoundError, TypeError):  # pragma: no cover - assets missing from a broken install
+        return str(assets() / "locale")
+    except TypeError:  # pragma: no cover - assets missing from a broken install
         return None
 
 

@@ -2,19 +2,25 @@
 
 Pydantic validates the file's shape here, at the edge; the engine then checks every rule while the actions
 are replayed. Any problem becomes one RecordError whose message names it (for an action: its 0-based index,
-what the game was asking for, and why the action is refused).
+what the game was asking for, and why the action is refused); every value it echoes from the file is escaped
+(safetext), so the message stays one line. Player names are checked here too (safetext.name_problem); a
+record to replay names known bots, possibly by their level (`hard` for `strong`): the game gets the bot's own
+name.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
+from bere_tui.bots import bot_key, known_bots
 from bere_tui.engine import VARIANTS, BereError, Game
 from bere_tui.i18n import _
+from bere_tui.jsonfile import JSONFileError, read_json
+from bere_tui.safetext import escape, name_problem, shown
 
 FORMAT = "bere-record/1"
 RESULT_FORMAT = "bere-result/1"
@@ -86,7 +92,7 @@ class SwapAction(_Action):
     discard: SpecialName | None
 
 
-Action = Annotated[Union[SelectAction, DraftAction, TakeRowAction, SpecialAction, CancelAction, SwapAction],
+Action = Annotated[SelectAction | DraftAction | TakeRowAction | SpecialAction | CancelAction | SwapAction,
                    Field(discriminator="do")]
 
 
@@ -119,7 +125,7 @@ def _where(loc) -> str:
     """A pydantic error location as the record spells it: `deals[0].rows[1]`."""
     out = ""
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f"[{part}]" if isinstance(part, int) else (f".{escape(part)}" if out else escape(part))
     return out
 
 
@@ -131,23 +137,22 @@ def _first_error(exc: ValidationError, in_action: bool = False) -> str:
         loc = loc[1:]  # the discriminated union names the action kind first
     if kind == "extra_forbidden":
         loc, name = loc[:-1], loc[-1]
-        msg = (_("unknown option {name!r}") if loc == ("options",) else _("unknown field {name!r}")).format(name=name)
+        msg = (_("unknown option {name}") if loc == ("options",) else _("unknown field {name}")).format(name=shown(name))
     elif kind == "missing":
         loc, name = loc[:-1], loc[-1]
-        msg = _("the field {name!r} is missing").format(name=name)
+        msg = _("the field {name} is missing").format(name=shown(name))
     elif kind == "union_tag_not_found":
         msg = _("the field 'do' is missing")
     elif kind == "union_tag_invalid":
-        msg = _("there is no action {do!r}").format(do=value.get("do") if isinstance(value, dict) else None)
+        msg = _("there is no action {do}").format(do=shown(value.get("do") if isinstance(value, dict) else None))
     elif kind == "literal_error" and loc == ("format",):
-        msg = _("unknown format {value!r} (this version reads {fmt})").format(value=value, fmt=FORMAT)
+        msg = _("unknown format {value} (this version reads {fmt})").format(value=shown(value), fmt=FORMAT)
     elif kind == "literal_error" and loc == ("variant",):
-        msg = _("unknown variant {value!r}; known: {known}").format(value=value, known=", ".join(VARIANTS))
+        msg = _("unknown variant {value}; known: {known}").format(value=shown(value), known=", ".join(VARIANTS))
     else:
-        msg = err["msg"]
+        msg = escape(err["msg"], limit=None)
         if isinstance(value, (str, int, float, bool)) or value is None:
-            shown = repr(value)
-            msg = _("{problem}, not {value}").format(problem=msg, value=shown if len(shown) <= 40 else shown[:37] + "...")
+            msg = _("{problem}, not {value}").format(problem=msg, value=shown(value))
     where = _where(loc)
     return f"{where}: {msg}" if where else msg
 
@@ -157,8 +162,8 @@ def _parse_shell(data) -> RecordModel:
     if not isinstance(data, dict):
         raise RecordError(_("a record must be a JSON object"))
     if data.get("format") not in (None, FORMAT) and isinstance(data.get("format"), str):
-        raise RecordError(_("format: unknown format {value!r} (this version reads {fmt})").format(
-            value=data["format"], fmt=FORMAT))
+        raise RecordError(_("format: unknown format {value} (this version reads {fmt})").format(
+            value=shown(data["format"]), fmt=FORMAT))
     try:
         model = RecordModel.model_validate(data)
     except ValidationError as exc:
@@ -167,7 +172,20 @@ def _parse_shell(data) -> RecordModel:
     if not info.min_players <= len(model.players) <= info.max_players:
         raise RecordError(_("players: {variant} is for {lo} to {hi} players, not {n}").format(
             variant=model.variant, lo=info.min_players, hi=info.max_players, n=len(model.players)))
+    for i, player in enumerate(model.players):
+        problem = name_problem(player.name)
+        if problem is not None:
+            raise RecordError(f"players[{i}].name: {problem}")
     return model
+
+
+def _check_bots(model: RecordModel) -> None:
+    """Every bot seat names a bot (or its level). (Lessons, read by parse_record, mark scripted seats with a
+    name of their own.)"""
+    for i, player in enumerate(model.players):
+        if player.bot is not None and bot_key(player.bot) is None:
+            raise RecordError(_("players[{i}].bot: unknown bot {bot}; known: {known}").format(
+                i=i, bot=shown(player.bot), known=known_bots()))
 
 
 def _action_error(i: int, raw, why: str, game: Game | None = None) -> RecordError:
@@ -175,9 +193,9 @@ def _action_error(i: int, raw, why: str, game: Game | None = None) -> RecordErro
     head = _("action {i}").format(i=i)
     if isinstance(raw, dict) and isinstance(raw.get("do"), str):
         if "player" in raw:
-            head = _("action {i} ({do} by player {p!r})").format(i=i, do=raw["do"], p=raw["player"])
+            head = _("action {i} ({do} by player {p})").format(i=i, do=escape(raw["do"], 20), p=shown(raw["player"]))
         else:
-            head = _("action {i} ({do})").format(i=i, do=raw["do"])
+            head = _("action {i} ({do})").format(i=i, do=escape(raw["do"], 20))
     if game is not None:
         asked = game.describe_pending()
         if asked not in why:
@@ -206,6 +224,9 @@ def new_game(model: RecordModel) -> Game:
     options = model.options.model_dump(exclude_none=True)
     deals = [d.model_dump(exclude_none=True) for d in model.deals]
     players = [p.model_dump(exclude_none=True) for p in model.players]
+    for player in players:
+        if "bot" in player:
+            player["bot"] = bot_key(player["bot"]) or player["bot"]
     try:
         return Game(model.variant, players, seed=model.seed, options=options, deals=deals)
     except BereError as exc:
@@ -217,6 +238,7 @@ def replay(data, upto: int | None = None) -> Game:
 
     A refused action is named with the decision the game was asking for at that point."""
     model = _parse_shell(data)
+    _check_bots(model)
     game = new_game(model)
     stop = len(model.actions[:upto])
     for i, raw in enumerate(model.actions):
@@ -232,18 +254,14 @@ def replay(data, upto: int | None = None) -> Game:
 
 
 def load_json(path: str | Path):
-    """Read a record file as JSON; every failure is a RecordError naming the file."""
+    """Read a record file as JSON (jsonfile.read_json); every failure is a RecordError naming the file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        return read_json(path)
     except FileNotFoundError:
-        raise RecordError(_("{file}: no such file").format(file=path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(_("{file}: cannot be read ({why})").format(file=path, why=exc)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(_("{file}: not valid JSON ({why})").format(file=path, why=exc)) from None
+        raise RecordError(_("{file}: no such file").format(file=escape(path, None))) from None
+    except JSONFileError as exc:
+        raise RecordError(_("{file}: {problem}").format(file=escape(path, None), problem=exc)) from None
 
 
 def load(path: str | Path) -> Game:

@@ -3,12 +3,11 @@
 import os
 import tempfile
 
+import pytest
+
 _ROOT = tempfile.mkdtemp(prefix="bere-tests-")
 os.environ.setdefault("BERE_DATA_DIR", os.path.join(_ROOT, "data"))
 os.environ.setdefault("BERE_CONFIG", os.path.join(_ROOT, "config", "settings.json"))
-
-
-import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -19,3 +18,11 @@ def _open_gates(request, monkeypatch):
         from bere_tui.ui import gate
 
         monkeypatch.setattr(gate, "GATE_SECONDS", {kind: 0.0 for kind in gate.GATE_SECONDS})
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path, monkeypatch):
+    """Each test its own data folder and settings file: an unfinished game autosaved by one test must not be
+    found by the next (a new game would ask what becomes of it)."""
+    monkeypatch.setenv("BERE_DATA_DIR", str(tmp_path / "bere-data"))
+    monkeypatch.setenv("BERE_CONFIG", str(tmp_path / "bere-config" / "settings.json"))

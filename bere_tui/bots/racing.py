@@ -7,7 +7,6 @@ their differences, so far fewer worlds tell them apart than independent samples 
 
 from __future__ import annotations
 
-import time
 from math import sqrt
 
 #: drop an option whose mean paired loss to the best is this many standard errors above zero
@@ -17,28 +16,31 @@ MIN_WORLDS = 12
 CHECK_EVERY = 4
 
 
-def race(n_options: int, make_world, value, budget: float | None, iterations: int | None,
-         clock=time.perf_counter, prune: bool = True) -> tuple[int, int]:
+def race(n_options: int, make_world, value, iterations: int | None, simulations: int | None = None,
+         prune: bool = True) -> tuple[int, int]:
     """Index of the option with the lowest mean `value(world, option)` and the number of worlds played.
 
-    `make_world(k)` builds the k-th world; stop when `iterations` worlds are played, when `budget` seconds have
-    passed on `clock` (after at least one world), or when one option is left. Without `prune`, every option is
-    played in every world (plain flat Monte Carlo).
+    `make_world(k)` builds the k-th world; stop when `iterations` worlds are played, when `simulations` calls of
+    `value` are made (after the world that reaches it), or when one option is left. No clock is read: the same
+    worlds give the same answer on any machine. Without `prune`, every option is played in every world (plain
+    flat Monte Carlo).
     """
+    if iterations is None and simulations is None:
+        raise ValueError("a race needs a cap: iterations or simulations")
     if n_options == 1:
         return 0, 0
     live = list(range(n_options))
     results: list[list[float]] = [[] for _ in range(n_options)]
-    deadline = clock() + budget if budget is not None else None
-    k = 0
+    k = played = 0
     while True:
         world = make_world(k)
         for o in live:
             results[o].append(value(world, o))
         k += 1
+        played += len(live)
         if iterations is not None and k >= iterations:
             break
-        if deadline is not None and clock() >= deadline:
+        if simulations is not None and played >= simulations:
             break
         if prune and k >= MIN_WORLDS and k % CHECK_EVERY == 0:
             live = _prune(live, results, k)

@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -29,6 +30,8 @@ from bere_tui.table.director import TableDirector
 from bere_tui.table.wire import event_to_wire, view_to_wire
 
 MAX_LINE = 1 << 16  # bytes of one message from a seat
+LINGER_SECONDS = 120.0  # a finished table stays open this long, so that seats coming back see the results
+IDLE_SECONDS = 1800.0  # a table nobody has been connected to for this long ends (its record stays)
 
 
 class Seat:
@@ -92,8 +95,14 @@ class TableHub:
                 "finished": game.finished}
 
     def broadcast(self, message_for) -> None:
+        """Each connected terminal its own message (its seat's view)."""
         for conn in list(self.connected):
             conn.send(message_for(conn))
+
+    def send_all(self, message: dict) -> None:
+        """One public message to every connected terminal."""
+        for conn in list(self.connected):
+            conn.send(message)
 
     def waiting_message(self) -> dict:
         here = {c.seat for c in self.connected if c.seat is not None}
@@ -118,7 +127,7 @@ class TableHub:
                 conn.send(self.over_message())
             elif conn.seat in self.asked:
                 conn.send({"t": "ask", "legal": self.asked[conn.seat]})
-            self.broadcast(lambda c: self.waiting_message())
+            self.send_all(self.waiting_message())
             while not reader.at_eof():
                 line = await reader.readline()
                 if not line:
@@ -135,7 +144,7 @@ class TableHub:
         finally:
             if conn is not None and conn in self.connected:
                 self.connected.remove(conn)
-                self.broadcast(lambda c: self.waiting_message())
+                self.send_all(self.waiting_message())
             writer.close()
 
     def receive(self, conn: Seat, message) -> None:
@@ -167,7 +176,7 @@ class TableHub:
             for conn in self.connected:
                 if conn.seat == p:
                     conn.send({"t": "ask", "legal": self.asked[p]})
-        self.broadcast(lambda c: self.waiting_message())
+        self.send_all(self.waiting_message())
 
     async def play(self) -> None:
         director, game = self.director, self.game
@@ -175,20 +184,19 @@ class TableHub:
         while True:
             beat = director.next_beat()
             if isinstance(beat, ShowEvents):
-                events = [event_to_wire(e) for e in beat.events]
-                self.broadcast(lambda c: self.state_for(c.seat) | {"t": "state"})
-                self.broadcast(lambda c: {"t": "events", "events": events, "forced": beat.forced,
-                                          "notice": beat.notice})
+                self.broadcast(lambda c: self.state_for(c.seat))
+                self.send_all({"t": "events", "events": [event_to_wire(e) for e in beat.events],
+                               "forced": beat.forced, "notice": beat.notice})
             elif isinstance(beat, RoundSummary):
                 scored = beat.scored
-                self.broadcast(lambda c: {"t": "summary", "round": scored.round, "scores": list(scored.scores),
-                                          "totals": list(scored.totals)})
+                self.send_all({"t": "summary", "round": scored.round, "scores": list(scored.scores),
+                               "totals": list(scored.totals)})
             elif isinstance(beat, GameEnd):
-                self.broadcast(lambda c: self.over_message())
+                self.send_all(self.over_message())
                 self.done.set()
                 return
             elif isinstance(beat, BotTurn):
-                self.broadcast(lambda c: self.waiting_message())
+                self.send_all(self.waiting_message())
                 action, notice = await loop.run_in_executor(None, director.think, beat.player)
                 director.decide(beat.player, action, notice)
             elif isinstance(beat, (Ask, HandOff)):
@@ -214,17 +222,54 @@ class TableHub:
         del self.asked[seat]
 
 
-async def run_hub(game: Game, code: str, folder: Path, socket_path: Path, linger: float = 600.0) -> None:
+async def run_hub(game: Game, code: str, folder: Path, socket_path: Path, linger: float = LINGER_SECONDS,
+                  idle: float = IDLE_SECONDS) -> None:
+    """Serve the table until its game is over (and `linger` seconds more, for late comers to see the
+    results), until nobody has been connected for `idle` seconds, or until SIGTERM (the server stops)."""
     hub = TableHub(game, code, folder)
     server = await asyncio.start_unix_server(hub.handle, path=str(socket_path), limit=MAX_LINE * 2)
     os.chmod(socket_path, 0o600)
+    pid_file = folder / f"{code}.pid"
+    pid_file.write_text(str(os.getpid()), encoding="utf-8")
     hub.save(game)
-    try:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        loop.add_signal_handler(sig, stop.set)
+
+    async def watch_idle() -> None:
+        alone_since = loop.time()
+        while True:
+            await asyncio.sleep(min(idle, 5.0))
+            if hub.connected:
+                alone_since = loop.time()
+            elif loop.time() - alone_since >= idle:
+                stop.set()
+                return
+
+    async def play_then_linger() -> None:
         await hub.play()
-        await asyncio.sleep(linger)  # seats that come back after the end still see the results
+        await asyncio.sleep(linger)
+        stop.set()
+
+    tasks = [asyncio.ensure_future(play_then_linger()), asyncio.ensure_future(watch_idle())]
+    try:
+        await stop.wait()
     finally:
+        for task in tasks:
+            task.cancel()
         server.close()
         socket_path.unlink(missing_ok=True)
+        pid_file.unlink(missing_ok=True)
+
+
+def stop_hubs(folder: Path) -> None:
+    """End the hubs of the tables in `folder` (the server that started them is stopping), by their pid files."""
+    for pid_file in folder.glob("*.pid"):
+        try:
+            os.kill(int(pid_file.read_text(encoding="utf-8").strip()), signal.SIGTERM)
+        except (OSError, ValueError):
+            pid_file.unlink(missing_ok=True)
 
 
 def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the hub's own process

@@ -194,6 +194,9 @@ class BereSSHServer:
         for child in list(self.children):
             if child.returncode is None:
                 child.send_signal(signal.SIGHUP)
+        from bere_tui.serve.hub import stop_hubs
+
+        stop_hubs(self.config.data_root / "tables")
 
     def _say(self, process, text: str) -> None:
         process.stdout.write((text + "\r\n").encode("utf-8"))

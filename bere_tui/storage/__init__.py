@@ -15,12 +15,17 @@ from bere_tui.storage.saves import (
     archive_finished,
     autosave,
     autosave_path,
+    autosave_time,
+    discard_autosave,
+    free_save_path,
+    keep_autosave,
     list_replays,
     load_autosave,
     load_file,
     record_key,
     replays_dir,
     save_to,
+    saves_dir,
 )
 from bere_tui.storage.settings import (
     ANIMATION_SPEEDS,
@@ -37,7 +42,8 @@ from bere_tui.storage.signals import install_signal_save
 __all__ = [
     "ANIMATION_SPEEDS", "CONFIG_ENV", "DATA_DIR_ENV", "MAX_REPLAYS", "BadSaveError", "History", "LastSeats",
     "PlayerStats", "ReplayInfo", "Seat", "Settings", "StorageError", "archive_finished", "atomic_write_text",
-    "autosave", "autosave_path", "data_dir", "history_path", "install_signal_save", "list_replays",
-    "load_autosave", "load_file", "load_settings", "player_stats", "record_finished_game", "record_key",
-    "replays_dir", "save_settings", "save_to", "set_aside", "settings_path",
+    "autosave", "autosave_path", "autosave_time", "data_dir", "discard_autosave", "free_save_path",
+    "history_path", "install_signal_save", "keep_autosave", "list_replays", "load_autosave", "load_file",
+    "load_settings", "player_stats", "record_finished_game", "record_key", "replays_dir", "save_settings",
+    "save_to", "saves_dir", "set_aside", "settings_path",
 ]

@@ -2,38 +2,49 @@
 
 Every save is a bere-record/1 game record (spec/record.md), written atomically. A save that cannot be loaded
 raises BadSaveError naming the file and the problem; an autosave that cannot be loaded is renamed aside
-(autosave.bad-<date>-<time>.json) so that the next autosave never overwrites it.
+(autosave.bad-<date>-<time>.json) so that the next autosave never overwrites it (in a folder that cannot be
+written it stays where it is, and the error says so). Before a new game replaces an unfinished one in the
+autosave, the old one can be moved into the saves folder (keep_autosave) or thrown away (discard_autosave).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from bere_tui.engine import Game
 from bere_tui.i18n import _
+from bere_tui.jsonfile import JSONFileError, read_json
 from bere_tui.record import FORMAT, RecordError, replay
+from bere_tui.safetext import escape
 from bere_tui.storage.files import StorageError, atomic_write_text, data_dir, ensure_dir, set_aside, why
 
 AUTOSAVE_NAME = "autosave.json"
 REPLAYS_DIR = "replays"
+SAVES_DIR = "saves"
 MAX_REPLAYS = 50
 
 
 class BadSaveError(StorageError):
     """A save that cannot be loaded. `path` is the file, `problem` what is wrong with it, and `kept_as` where
-    the file was moved to keep it (None if it stayed where it was)."""
+    the file was moved to keep it (None if it stayed where it was). `stuck` is why it could not be moved aside
+    when that was asked for (a folder that cannot be written), else None."""
 
-    def __init__(self, path: Path, problem: str, kept_as: Path | None = None) -> None:
+    def __init__(self, path: Path, problem: str, kept_as: Path | None = None, stuck: str | None = None) -> None:
         self.path = path
         self.problem = problem
         self.kept_as = kept_as
-        message = _("{file} cannot be loaded: {problem}").format(file=path, problem=problem)
+        self.stuck = stuck
+        message = _("{file} cannot be loaded: {problem}").format(file=escape(path, None), problem=problem)
         if kept_as is not None:
-            message += " " + _("(the file is kept as {name})").format(name=kept_as.name)
+            message += " " + _("(the file is kept as {name})").format(name=escape(kept_as.name, None))
+        if stuck is not None:
+            message += " " + _("(it cannot be renamed aside either, so it stays where it is: {why})").format(
+                why=stuck)
         super().__init__(message)
 
 
@@ -43,6 +54,20 @@ def autosave_path() -> Path:
 
 def replays_dir() -> Path:
     return data_dir() / REPLAYS_DIR
+
+
+def saves_dir() -> Path:
+    """Where saves go by default (ctrl+s, and an unfinished game kept before a new one starts)."""
+    return data_dir() / SAVES_DIR
+
+
+def free_save_path(now: datetime | None = None) -> Path:
+    """A file name in the saves folder that is not taken yet: saves/game-20261129-193000.json."""
+    stamp = f"{(now or datetime.now()):%Y%m%d-%H%M%S}"
+    path, n = saves_dir() / f"game-{stamp}.json", 2
+    while path.exists():
+        path, n = saves_dir() / f"game-{stamp}-{n}.json", n + 1
+    return path
 
 
 def _record_json(record: dict) -> str:
@@ -68,30 +93,50 @@ def autosave(game: Game) -> Path:
     return save_to(game, autosave_path())
 
 
+def keep_autosave(now: datetime | None = None) -> Path:
+    """Move the autosave, as it is, into the saves folder under a new name; returns that name. Raises
+    StorageError (the autosave is then untouched)."""
+    source = autosave_path()
+    target = free_save_path(now)
+    ensure_dir(target.parent)
+    try:
+        os.replace(source, target)
+    except OSError as exc:
+        raise StorageError(_("cannot move {file} to {target}: {why}").format(
+            file=source, target=target, why=why(exc))) from None
+    return target
+
+
+def discard_autosave() -> None:
+    """Remove the autosave (a new game replaces the unfinished one). Raises StorageError if it cannot be."""
+    try:
+        autosave_path().unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise StorageError(_("cannot remove {file}: {why}").format(file=autosave_path(), why=why(exc))) from None
+
+
+def autosave_time() -> datetime | None:
+    """When the autosave was last written (None if there is none)."""
+    try:
+        return datetime.fromtimestamp(autosave_path().stat().st_mtime)
+    except OSError:
+        return None
+
+
 # ------------------------------------------------------------------ reading
 
 
 def _problem(path: Path) -> tuple[Game | None, str | None]:
     """Load the record at `path`: (game, None), or (None, what is wrong). FileNotFoundError passes through."""
     try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise
-    except UnicodeDecodeError:
-        return None, _("not UTF-8 text")
-    except OSError as exc:
-        return None, _("cannot be read ({why})").format(why=why(exc))
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if not text.strip():
-            return None, _("the file is empty")
-        return None, _("not valid JSON ({why})").format(why=exc)
-    except RecursionError:
-        return None, _("not valid JSON (nested too deeply)")
+        data = read_json(path)
+    except JSONFileError as exc:
+        return None, str(exc)
     if _is_newer(data):
         return None, _("it is in the format {value}, written by a newer version of bere-tui (this version "
-                       "reads {fmt})").format(value=data["format"], fmt=FORMAT)
+                       "reads {fmt})").format(value=escape(data["format"]), fmt=FORMAT)
     try:
         return replay(data), None
     except RecordError as exc:
@@ -117,14 +162,20 @@ def load_file(path: str | Path, keep_aside: bool = False) -> Game:
         raise BadSaveError(path, _("no such file")) from None
     if problem is None:
         return game
-    kept_as = set_aside(path) if keep_aside else None
-    raise BadSaveError(path, problem, kept_as)
+    kept_as = stuck = None
+    if keep_aside:
+        try:
+            kept_as = set_aside(path)
+        except StorageError as exc:  # a folder that cannot be written: the file stays, and the message says so
+            stuck = str(exc)
+    raise BadSaveError(path, problem, kept_as, stuck)
 
 
 def load_autosave() -> Game | None:
     """The unfinished game to offer as "Continue", or None (no autosave, or its game is over).
 
-    A bad autosave is renamed aside and BadSaveError is raised: show its message, then start a new game.
+    A bad autosave is renamed aside and BadSaveError is raised: show its message, then start a new game. Where
+    it cannot be renamed, the error's `stuck` says why, and the file stays.
     """
     path = autosave_path()
     if not path.exists():

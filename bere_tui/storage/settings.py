@@ -8,7 +8,6 @@ version's file still loads. Before a save would replace a file that could not be
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Literal
@@ -17,7 +16,9 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from bere_tui.i18n import _
-from bere_tui.storage.files import APP_NAME, atomic_write_text, set_aside, why
+from bere_tui.jsonfile import JSONFileError, read_json
+from bere_tui.safetext import escape
+from bere_tui.storage.files import APP_NAME, atomic_write_text, set_aside
 
 CONFIG_ENV = "BERE_CONFIG"
 SETTINGS_NAME = "settings.json"
@@ -66,17 +67,11 @@ def settings_path(cli_path: str | Path | None = None) -> Path:
 def _read(path: Path) -> tuple[dict, str | None]:
     """The file's JSON object, or ({}, the problem). A missing file is no problem."""
     try:
-        text = path.read_bytes().decode("utf-8")
+        data = read_json(path)
     except FileNotFoundError:
         return {}, None
-    except UnicodeDecodeError:
-        return {}, _("not UTF-8 text")
-    except OSError as exc:
-        return {}, _("cannot be read ({why})").format(why=why(exc))
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        return {}, _("not valid JSON ({why})").format(why=exc)
+    except JSONFileError as exc:
+        return {}, str(exc)
     if not isinstance(data, dict):
         return {}, _("settings must be a JSON object")
     return data, None
@@ -88,7 +83,7 @@ def _validate(data: dict) -> tuple[Settings, list[str]]:
         return Settings.model_validate(data), []
     except ValidationError as exc:
         errors = exc.errors()
-    problems = [f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}" for err in errors]
+    problems = [escape(f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}", None) for err in errors]
     bad = {err["loc"][0] for err in errors if err["loc"]}
     return Settings.model_validate({k: v for k, v in data.items() if k not in bad}), problems
 
@@ -99,11 +94,11 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]
     data, problem = _read(path)
     if problem is not None:
         return Settings(), _("settings file {file}: {problem}; using the default settings").format(
-            file=path, problem=problem)
+            file=escape(path, None), problem=problem)
     settings, problems = _validate(data)
     if problems:
         return settings, _("settings file {file}: {problems}; using the default for these").format(
-            file=path, problems="; ".join(problems))
+            file=escape(path, None), problems="; ".join(problems))
     return settings, None
 
 

@@ -25,13 +25,13 @@ import json
 import os
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bere_tui.i18n import _
+from bere_tui.paths import assets
 
 DEFAULT_LANGUAGE = "en"
 #: narration must fit the panel under the table at 80x24 (see ui/teach_screen.tcss)
@@ -160,7 +160,7 @@ def check_fits(text: str, source: str, i: int) -> None:
 # ---------------------------------------------------------------- where lesson files live
 
 def lessons_root() -> Path:
-    return Path(str(resources.files("bere_tui.assets") / "lessons"))
+    return Path(str(assets() / "lessons"))
 
 
 def language() -> str:

@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 from bere_tui.i18n import _
+from bere_tui.jsonfile import JSONFileError, read_json
+from bere_tui.safetext import escape
 from bere_tui.storage.files import StorageError, atomic_write_text, data_dir, set_aside
 
 FORMAT = "bere-teach/1"
@@ -25,10 +27,10 @@ class Progress:
 
     def _load(self) -> None:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = read_json(self.path)
         except FileNotFoundError:
             return
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        except JSONFileError as exc:
             self._bad(str(exc))
             return
         done = data.get("completed") if isinstance(data, dict) else None
@@ -38,7 +40,7 @@ class Progress:
         self.completed = list(dict.fromkeys(done))
 
     def _bad(self, why: str) -> None:
-        self.problem = _("{file}: {why}; your lesson progress starts again").format(file=self.path, why=why)
+        self.problem = _("{file}: {why}; your lesson progress starts again").format(file=escape(self.path, None), why=why)
         self._damaged = True
 
     def is_done(self, lesson_id: str) -> bool:

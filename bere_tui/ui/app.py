@@ -21,10 +21,11 @@ from textual.binding import Binding, BindingType
 
 from bere_tui.engine import Game
 from bere_tui.i18n import _
+from bere_tui.safetext import escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
-from bere_tui.ui.gate import accepts
 from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_file, load_settings, save_settings
-from bere_tui.ui.saving import install_signals, load_session, open_replay
+from bere_tui.ui.gate import accepts
+from bere_tui.ui.saving import install_signals, load_session, open_replay, start_session
 from bere_tui.ui.screens.dialogs import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -144,7 +145,7 @@ class BereApp(App[int]):
     def on_mount(self) -> None:
         start = self.start
         if start.kind == "game":
-            self.show_session(start.session)
+            start_session(self, start.session)  # (asks first if it would replace an unfinished game)
         elif start.kind == "replay":
             self.open_title()
             open_replay(self, start.game, start.note)
@@ -192,7 +193,7 @@ class BereApp(App[int]):
                 else:
                     self.start_game(result)
 
-        self.push_screen(SetupScreen(setup), chosen)
+        self.push_screen(SetupScreen(setup, hosting=hosting), chosen)
 
     # ------------------------------------------------------------------ shared tables (bere serve)
 
@@ -212,7 +213,7 @@ class BereApp(App[int]):
             return
         if await join_table(self, code):
             self.notify(_("Table {code} is open: friends choose Join a table and type {code}.").format(code=code),
-                        timeout=30)
+                        timeout=10)
 
     def ask_join(self, code: str | None = None) -> None:
         from bere_tui.ui.remote import join_table
@@ -230,7 +231,7 @@ class BereApp(App[int]):
     def start_game(self, setup: TableSetup) -> None:
         self.settings.last_seats = setup_to_settings(setup)
         self._save_settings()
-        self.show_session(Session.new(setup))
+        start_session(self, Session.new(setup))
 
     def show_session(self, session: Session) -> None:
         from bere_tui.ui.screens.table import TableScreen
@@ -343,7 +344,7 @@ def _load_session(path: str) -> Session:
 
 
 def start_from_args(args) -> Start:
-    from bere_tui.bots import BOTS
+    from bere_tui.bots import bot_key, known_bots
     from bere_tui.ui.seating import setup_from_args
 
     command = getattr(args, "command", None)
@@ -354,9 +355,9 @@ def start_from_args(args) -> Start:
             setup = TableSetup(args.variant)
             setup.seed = args.seed
             return Start("setup", setup=setup)
-        unknown = [b for b in args.bots if b not in BOTS]
+        unknown = [b for b in args.bots if bot_key(b) is None]
         if unknown:
-            raise StartError(_("unknown bot {bot!r}; known: {known}").format(bot=unknown[0], known=", ".join(BOTS)))
+            raise StartError(_("unknown bot {bot}; known: {known}").format(bot=shown(unknown[0]), known=known_bots()))
         setup = setup_from_args(args.variant, args.players, args.bots, args.seed, args.target)
         if args.target is not None and not setup.uses_target():
             raise StartError(_("the {variant} variant has no target score").format(variant=args.variant))
@@ -380,7 +381,7 @@ def run_app(args) -> int:
     try:
         start = start_from_args(args)
     except StartError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {escape(str(exc), None)}", file=sys.stderr)
         return 2
     settings, warning = load_settings(getattr(args, "config", None))
     if warning:

@@ -7,16 +7,19 @@ alone, so nothing of another seat can reach this terminal.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
+from textual.binding import Binding, BindingType
 
 from bere_tui.engine import VARIANTS
 from bere_tui.i18n import _
 from bere_tui.serve.tables import TableError, TableLink
 from bere_tui.table.wire import WireError, event_from_wire, view_from_wire
+from bere_tui.table.words import names_and
 from bere_tui.ui.prompts import make_prompt
 from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.screens.table import TableScreen
-from bere_tui.table.words import names_and
 
 
 class SeatGame:
@@ -68,6 +71,7 @@ class SeatSession:
         self.people = [self.seat] if self.seat is not None else []
         self.bots = {p for p, level in enumerate(self.levels) if level is not None}
         self.waiting: list[int] = []
+        self.away: list[int] = []  # person seats with nobody connected
 
     def is_bot(self, p: int) -> bool:
         return p in self.bots
@@ -82,6 +86,10 @@ class SeatSession:
 class RemoteTableScreen(TableScreen):
     """The table of one seat at a shared table. Its loop reads the hub's messages instead of a director."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "to_bot", _("a bot for a missing player"), show=True),
+    ]
+
     def on_mount(self) -> None:
         super().on_mount()
         s = self.session
@@ -89,11 +97,42 @@ class RemoteTableScreen(TableScreen):
             _("You are {name}.").format(name=s.names[s.seat]) if s.seat is not None
             else _("Every seat is taken: you watch the public table.")))
 
+    def header_parts(self) -> list[str]:
+        parts = super().header_parts()
+        parts.insert(2, _("table {code}").format(code=self.session.code))
+        return parts
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "to_bot":  # the host, while someone's seat has nobody at it
+            return self.session.seat == 0 and bool(self.session.away)
+        return super().check_action(action, parameters)
+
+    def action_to_bot(self) -> None:
+        """The host hands the seat of a player who left to a bot (from that seat's next decision on)."""
+        from bere_tui.ui.screens.dialogs import PickScreen
+
+        s = self.session
+        choices = [(str(p), s.names[p]) for p in s.away]
+
+        def chosen(seat: str | None) -> None:
+            if seat is not None:
+                s.link.send({"t": "to_bot", "seat": int(seat)})
+
+        self.app.push_screen(PickScreen(_("Which seat does a bot take over?"), choices), chosen)
+
+    def update_hand(self) -> None:
+        if self.session.seat is None:
+            from bere_tui.ui.widgets.hand import HandView
+
+            self.query_one(HandView).hide(_("Every seat is taken: you watch the public table."))
+        else:
+            super().update_hand()
+
     def action_save(self) -> None:
         self.notify(_("The table keeps its own record; the host's server writes it after every move."))
 
     async def play(self) -> None:
-        s, link = self.session, self.session.link
+        link = self.session.link
         while True:
             message = await link.receive()
             if message is None:
@@ -125,7 +164,9 @@ class RemoteTableScreen(TableScreen):
             await self.show_events([event_from_wire(e) for e in message["events"]])
         elif kind == "waiting":
             s.waiting = [p for p in message["players"] if isinstance(p, int)]
-            self.show_waiting_for(s.waiting, [p for p in message.get("away", []) if isinstance(p, int)])
+            s.away = [p for p in message.get("away", []) if isinstance(p, int) and p != s.seat]
+            self.show_waiting_for(s.waiting, s.away)
+            self.refresh_bindings()
         elif kind == "ask":
             await self.answer([a for a in message["legal"] if isinstance(a, dict)])
         elif kind == "error":
@@ -156,6 +197,8 @@ class RemoteTableScreen(TableScreen):
         game.asked = legal
         await self.settle()
         prompt = make_prompt(game.view(s.seat), legal, self.ascii)
+        if hasattr(prompt, "can_go_back"):
+            prompt.can_go_back = False  # nobody else is at this terminal: no hand to hide
         action = await self.app.push_screen_wait(prompt)
         if action is not None:
             s.link.send({"t": "action", "action": action})

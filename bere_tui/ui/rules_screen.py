@@ -15,7 +15,6 @@ import os
 import re
 import textwrap
 from dataclasses import dataclass
-from importlib import resources
 from typing import ClassVar
 
 from rich.text import Text
@@ -29,10 +28,11 @@ from textual.widgets.option_list import Option
 
 from bere_tui.engine.variants import VARIANTS
 from bere_tui.i18n import _
+from bere_tui.paths import assets
 from bere_tui.table.cardtext import card_plain
+from bere_tui.table.words import variant_name
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
-from bere_tui.table.words import variant_name
 
 FALLBACK_LANGUAGE = "en"
 #: the files every variant shows after its own
@@ -71,7 +71,7 @@ def languages(language: str | None = None) -> list[str]:
 
 def read_part(name: str, language: str | None = None) -> str | None:
     """The text of assets/rules/<lang>/<name>.md in the first language that has it (None if none does)."""
-    root = resources.files("bere_tui.assets") / "rules"
+    root = assets() / "rules"
     for lang in languages(language):
         path = root / lang / f"{name}.md"
         if path.is_file():

@@ -1,5 +1,6 @@
-"""The app's side of storage: autosave after every decision, Continue, loading a record, keeping a finished
-game (replays and history), saving on SIGHUP/SIGTERM, and opening the replay viewer.
+"""The app's side of storage: autosave after every decision, Continue (naming the game), asking before a new
+game takes the place of an unfinished one, loading a record, keeping a finished game (replays and history),
+saving on SIGHUP/SIGTERM, and opening the replay viewer.
 
 Storage does the files and says what went wrong in one line; here those lines become notices, and the game
 goes on whatever happens to a file.
@@ -8,23 +9,28 @@ goes on whatever happens to a file.
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 
 from bere_tui.engine import Game
-from bere_tui.i18n import _
+from bere_tui.i18n import _, ngettext
 from bere_tui.storage import (
     BadSaveError,
     StorageError,
     archive_finished,
     autosave,
     autosave_path,
+    autosave_time,
+    discard_autosave,
     install_signal_save,
+    keep_autosave,
     load_autosave,
     load_file,
     record_finished_game,
 )
 from bere_tui.table.replay import Replay, events_by_action
+from bere_tui.table.words import names_and, variant_name
 from bere_tui.ui.session import Session
 
 
@@ -78,16 +84,44 @@ def keep_finished(app, game: Game) -> None:
         app.notify(problem, severity="warning", timeout=10)
 
 
-def continue_offered() -> bool:
-    """Whether the title screen offers Continue: an autosave that is not a finished game. A file that
-    cannot be read is offered too; choosing it tells what is wrong and sets it aside."""
-    path = autosave_path()
-    if not path.exists():
-        return False
+def game_summary(game: Game, saved: datetime | None = None) -> str:
+    """A saved game in a line or two: "Base game, round 3: Ann, Ben and 2 bots", then "saved 2026-11-29 19:30"."""
+    people = [p["name"] for p in game.players if not p.get("bot")]
+    bots = game.n - len(people)
+    shown, others = people[:3], len(people) - 3
+    if others > 0:
+        shown.append(ngettext("{n} other", "{n} others", others + bots).format(n=others + bots))
+    elif bots:
+        shown.append(ngettext("{n} bot", "{n} bots", bots).format(n=bots))
+    text = _("{variant}, round {round}: {players}").format(variant=variant_name(game.variant), round=game.round,
+                                                           players=names_and(shown))
+    if saved is not None:
+        text += "\n" + _("saved {date}").format(date=f"{saved:%Y-%m-%d %H:%M}")
+    return text
+
+
+def _signature(path: Path):
+    """Which file is at `path` (it may be replaced by another later), or None."""
     try:
-        return not load_file(path).finished
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def continue_offer(app) -> str | None:
+    """What the title screen's Continue names: None when there is nothing to continue (no autosave, its game is
+    over, or it cannot be read and cannot be moved aside, which was said once already); else the game in one
+    sentence (game_summary). A file that cannot be read is offered as such: choosing it tells what is wrong and
+    sets it aside."""
+    path = autosave_path()
+    if not path.exists() or getattr(app, "stuck_autosave", None) == _signature(path):
+        return None
+    try:
+        game = load_file(path)
     except StorageError:
-        return True
+        return _("the saved file cannot be read")
+    return None if game.finished else game_summary(game, autosave_time())
 
 
 def continue_game(app) -> None:
@@ -97,8 +131,12 @@ def continue_game(app) -> None:
     try:
         game = load_autosave()
     except BadSaveError as exc:
-        # the message names the file, the problem and the name it is kept under (never overwritten)
+        # the message names the file, the problem and the name it is kept under (never overwritten), or says
+        # that it stays where it is (a folder that cannot be written): then it is not offered again
         then = _("A new game can start from the title screen.")
+        if exc.stuck is not None:
+            app.stuck_autosave = _signature(exc.path)
+            then = _("It is not offered again. A new game can start from the title screen.")
         app.push_screen(NoticeScreen(_("The saved game cannot be continued"), f"{exc}\n\n{then}"),
                         lambda _result: app.open_title())
         return
@@ -110,6 +148,47 @@ def continue_game(app) -> None:
         app.open_title()
         return
     app.show_session(session_from_game(game))
+
+
+def start_session(app, session: Session) -> None:
+    """Open the table for `session` (a new game, or a loaded record). If the autosave holds another unfinished
+    game, which the new one would replace, ask first: keep it in the saves folder, discard it, or cancel."""
+    from bere_tui.ui.screens.dialogs import ReplaceGameScreen
+
+    try:
+        old = load_autosave()
+    except BadSaveError as exc:  # set aside where possible (the message says where), so nothing is lost
+        app.notify(str(exc), severity="warning", timeout=10)
+        old = None
+    except StorageError as exc:
+        app.notify(str(exc), severity="warning", timeout=10)
+        old = None
+    if old is None or old.record() == session.game.record():
+        app.show_session(session)
+        return
+
+    def answered(choice: str | None) -> None:
+        if choice == "keep":
+            try:
+                kept = keep_autosave()
+            except StorageError as exc:  # the autosave is untouched; nothing starts
+                app.notify(_("The unfinished game could not be kept: {why}").format(why=exc), severity="error",
+                           timeout=10)
+                app.open_title()
+                return
+            app.notify(_("The unfinished game is kept as {file}; `bere play --load FILE` opens it.").format(
+                file=kept), timeout=10)
+        elif choice == "discard":
+            try:
+                discard_autosave()
+            except StorageError as exc:  # the new game's first autosave replaces it anyway
+                app.notify(str(exc), severity="warning", timeout=8)
+        else:
+            app.open_title()
+            return
+        app.show_session(session)
+
+    app.push_screen(ReplaceGameScreen(game_summary(old, autosave_time())), answered)
 
 
 def open_save(app) -> None:

@@ -9,14 +9,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from bere_tui.bots import BOTS
+from bere_tui.bots import BOTS, bot_key, known_bots
 from bere_tui.engine import VARIANTS
 from bere_tui.engine.variants import DEFAULT_TARGET
 from bere_tui.i18n import _
+from bere_tui.safetext import NAME_MAX, clean_name, escape, fit_name, shown
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
-NAME_MAX = 10
 BOT_LEVELS = tuple(BOTS)
+__all__ = ["BOT_LEVELS", "NAME_MAX", "Seat", "TableSetup", "free_name", "setup_from_args", "setup_from_settings",
+           "setup_to_settings"]
 
 
 @dataclass
@@ -65,12 +67,12 @@ class TableSetup:
             if not name:
                 out.append(_("seat {i} needs a name").format(i=i + 1))
             elif len(name) > NAME_MAX:
-                out.append(_("{name}: a name has at most {n} letters").format(name=name, n=NAME_MAX))
+                out.append(_("{name}: a name has at most {n} characters").format(name=escape(name), n=NAME_MAX))
             elif name.casefold() in seen:
-                out.append(_("two seats are called {name}").format(name=name))
+                out.append(_("two seats are called {name}").format(name=escape(name)))
             seen.add(name.casefold())
-            if seat.bot is not None and seat.bot not in BOTS:
-                out.append(_("unknown bot {bot!r}; known: {known}").format(bot=seat.bot, known=", ".join(BOTS)))
+            if seat.bot is not None and bot_key(seat.bot) is None:
+                out.append(_("unknown bot {bot}; known: {known}").format(bot=shown(seat.bot), known=known_bots()))
         if self.target is not None and self.target < 1:
             out.append(_("the target score must be at least 1"))
         return out
@@ -96,10 +98,12 @@ def free_name(taken) -> str:
 
 def setup_from_args(variant: str, people: list[str], bots: list[str], seed: int | None,
                     target: int | None) -> TableSetup:
-    """`bere play`: the people named first, then one bot seat per bot level (named from DEFAULT_NAMES)."""
-    seats = [Seat(name) for name in people]
+    """`bere play`: the people named first, then one bot seat per bot level (named from DEFAULT_NAMES). Names are
+    cleaned of control characters (a name too long is left for problems() to name); bots by level get the bot's
+    own name (an unknown one is left for problems())."""
+    seats = [Seat(clean_name(name)) for name in people]
     for level in bots:
-        seats.append(Seat(free_name([s.name for s in seats]), level))
+        seats.append(Seat(free_name([s.name for s in seats]), bot_key(level) or level))
     return TableSetup(variant, seats, target, seed)
 
 
@@ -107,8 +111,10 @@ def setup_from_settings(last) -> TableSetup:
     """The setup screen's remembered choices (storage.LastSeats), or the default table."""
     if last is None or not last.seats:
         return TableSetup()
-    seats = [Seat(s.name, s.bot if s.bot in BOTS else (None if s.bot is None else BOT_LEVELS[-1]))
-             for s in last.seats]
+    seats: list[Seat] = []
+    for stored in last.seats:  # the file may have been edited: names cleaned and cut, unknown bots the strongest
+        name = fit_name(stored.name)[0] or free_name([s.name for s in seats])
+        seats.append(Seat(name, None if stored.bot is None else bot_key(stored.bot) or BOT_LEVELS[-1]))
     target = last.options.get("target") if last.options else None
     return TableSetup(last.variant, seats, target)
 

@@ -99,9 +99,9 @@ def test_race_keeps_the_best_option_and_stops_early():
     def value(world, o):
         return means[o] + random.Random(world.random()).gauss(0, 2)
 
-    best, worlds = race(len(means), make_world, value, budget=None, iterations=2000)
+    best, worlds = race(len(means), make_world, value, iterations=2000)
     assert best == 1
     assert worlds < 2000  # the others were dropped: no need to play every world
-    best, worlds = race(len(means), make_world, value, budget=None, iterations=5)
+    best, worlds = race(len(means), make_world, value, iterations=5)
     assert worlds == 5
-    assert race(1, make_world, value, budget=None, iterations=10) == (0, 0)
+    assert race(1, make_world, value, iterations=10) == (0, 0)

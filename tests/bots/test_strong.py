@@ -19,7 +19,7 @@ from bere_tui.bots.strong import StrongBot
 from bere_tui.cli import main as cli_main
 from bere_tui.engine import HEADS, Game
 
-FAST = {"budget": None, "iterations": 6}
+FAST = {"iterations": 6}
 
 
 def play(variant: str, n: int, seed: int, strong_seats, other: str = "random", rounds: int | None = 2,
@@ -72,18 +72,63 @@ def test_same_seed_same_game():
 
 def test_iterations_cap_the_worlds():
     game = Game("base", ["A", "B", "C"], seed=3)
-    bot = StrongBot(1, budget=None, iterations=17)
+    bot = StrongBot(1, iterations=17)
     bot.choose(game.view(0), game.legal(0))
     assert 0 < bot.worlds <= 17 and bot.rollouts >= bot.worlds
     with pytest.raises(ValueError):
-        StrongBot(1, budget=None, iterations=None)  # it would never stop
+        StrongBot(1, simulations=None, iterations=None)  # it would never stop
 
 
-def test_the_time_budget_ends_a_decision():
+def test_simulations_cap_the_rollouts():
     game = Game("base", ["A", "B", "C", "D"], seed=3)
-    bot = StrongBot(1, budget=0.02, iterations=None)
+    bot = StrongBot(1, simulations=50, iterations=None)
     bot.choose(game.view(0), game.legal(0))
-    assert bot.worlds > 0
+    assert 50 <= bot.rollouts < 50 + len(game.legal(0))  # the world that reaches the cap is finished
+
+
+class _ClockWatch:
+    """Records every call of a function of the `time` module while active (sys.setprofile sees C calls)."""
+
+    def __init__(self):
+        self.calls: list[str] = []
+
+    def __call__(self, frame, event, arg):
+        if event == "c_call" and getattr(arg, "__module__", None) == "time":
+            self.calls.append(arg.__name__)
+
+
+@pytest.mark.parametrize("variant", ["base", "anniversary", "pro"])
+def test_the_default_bot_never_reads_the_clock(variant):
+    """Issue 12: its effort is a number of simulations, not seconds, so a seed gives the same game anywhere."""
+    game = Game(variant, ["A", "B", "C", "D"], seed=2)
+    bot = make_bot("strong", 7)
+    watch = _ClockWatch()
+    decisions = 0
+    while decisions < 3:
+        p = deciders(game)[0]
+        legal = game.legal(p)
+        if p == 0 and len(legal) > 1:
+            bot.simulations = 40  # (the default's effort, profiled, would take long)
+            sys.setprofile(watch)
+            try:
+                action = bot.choose(game.view(p), legal)
+            finally:
+                sys.setprofile(None)
+            decisions += 1
+        else:
+            action = make_bot("random", p).choose(game.view(p), legal)
+        game.apply(action)
+    assert watch.calls == []
+
+
+def test_same_seed_same_record_with_the_default_strong_bot():
+    """Issue 12: `bere sim --seed S` and `bere play --seed S` with a strong seat give the same game every run
+    (the loop `bere sim` plays; the table makes its bots the same way, make_bot(level, seed * 1000 + seat))."""
+    from bere_tui.bots.runner import play_bot_game
+
+    records = [play_bot_game("base", ["strong", "random", "heuristic"], 3, options={"rounds": 1}).record()
+               for _ in range(2)]
+    assert records[0] == records[1]
 
 
 # ---------------------------------------------------------------- a player's view only
@@ -134,7 +179,7 @@ def test_decides_from_the_view_alone(variant):
                 assert stripped == view
                 assert {t for t in _reachable_types(stripped) if not t.__name__.endswith("View")} <= set(PLAIN)
                 tracer = _Tracer()
-                bot = StrongBot(seed, budget=None, iterations=4)
+                bot = StrongBot(seed, iterations=4)
                 sys.setprofile(tracer)
                 try:
                     action = bot.choose(stripped, legal)
@@ -161,7 +206,7 @@ def test_hidden_cards_do_not_change_the_decision():
         hands = [mine, cards[:10], cards[10:20]]
         game = Game("base", ["A", "B", "C"], seed=0, deals=[{"rows": rows, "hands": hands}])
         game.apply(game.legal(1)[0])  # B chose: still hidden from A
-        decisions.append((game.view(0), StrongBot(3, budget=None, iterations=30).choose(game.view(0), game.legal(0))))
+        decisions.append((game.view(0), StrongBot(3, iterations=30).choose(game.view(0), game.legal(0))))
     assert decisions[0] == decisions[1]
 
 
@@ -174,7 +219,7 @@ def test_does_not_play_the_sure_sixth_card():
         [14, 24, 46, 76, 1, 2, 3, 4, 6, 7], [95, 96, 97, 98, 99, 100, 102, 103, 104, 94]]}])
     for r, extra in ((1, [41, 42, 43, 44]), (2, [71, 72, 73, 75])):
         game.rows[r].cards.extend(extra)  # laid from the cards out of play
-    action = StrongBot(0, budget=None, iterations=60).choose(game.view(0), game.legal(0))
+    action = StrongBot(0, iterations=60).choose(game.view(0), game.legal(0))
     assert action["card"] not in (46, 76)
 
 
@@ -186,7 +231,7 @@ def test_low_card_takes_the_cheap_row_when_nothing_else_matters():
     game.apply({"player": 0, "do": "select", "card": 1})
     game.apply({"player": 1, "do": "select", "card": 80})
     assert game.pending["do"] == "take_row"
-    action = StrongBot(0, budget=None, iterations=60).choose(game.view(0), game.legal(0))
+    action = StrongBot(0, iterations=60).choose(game.view(0), game.legal(0))
     assert action == {"player": 0, "do": "take_row", "row": 3}
 
 
@@ -199,7 +244,6 @@ def test_cancel_sets_aside_the_most_bullheads():
 
 
 def test_sim_accepts_strong(capsys, monkeypatch):
-    monkeypatch.setattr(StrongBot, "default_budget", None)
     monkeypatch.setattr(StrongBot, "default_iterations", 3)
     assert cli_main(["sim", "--bots", "strong,random,heuristic", "--games", "1", "--json"]) == 0
     assert '"bot": "strong"' in capsys.readouterr().out

@@ -103,6 +103,14 @@ BAD_SAVES = {
     "not an object": (lambda r: json.dumps([r]), "JSON object"),
     "unknown variant": (lambda r: json.dumps(dict(r, variant="bullenparty")), "bullenparty"),
     "missing seed": (lambda r: json.dumps({k: v for k, v in r.items() if k != "seed"}), "seed"),
+    # issue 12, items 7-9: what used to end in a traceback, or flood the screen
+    "deep nesting": (lambda r: "[" * 5000, "nested too deeply"),
+    "5000-digit seed": (lambda r: json.dumps(dict(r, seed=7)).replace('"seed": 7', '"seed": ' + "9" * 5000),
+                        "too many digits"),
+    "over 4 MB": (lambda r: json.dumps(dict(r, pad="x" * (4 * 2**20))), "larger than 4 MB"),
+    "bidi name": (lambda r: json.dumps(dict(r, players=[{"name": "Ann\u202e"}, *r["players"][1:]])),
+                  "players[0].name"),
+    "newline in a field": (lambda r: json.dumps(dict(r, variant="x\ny")), "'x\\ny'"),
 }
 
 
@@ -118,7 +126,7 @@ def test_a_bad_autosave_is_named_and_kept_aside(data, game_of, kind):
     with pytest.raises(BadSaveError) as err:
         storage.load_autosave()
     message = str(err.value)
-    assert str(path) in message and words in message
+    assert str(path) in message and words in message and "\n" not in message
     kept = err.value.kept_as
     assert kept is not None and kept.name.startswith("autosave.bad-") and kept.name.endswith(".json")
     assert kept.read_text(encoding="utf-8") == text

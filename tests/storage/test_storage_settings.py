@@ -52,9 +52,11 @@ def test_an_explicit_path_is_used(tmp_path):
 
 @pytest.mark.parametrize("text, words", [
     ("{ not json", "not valid JSON"),
-    ("", "not valid JSON"),
+    ("", "the file is empty"),
     ("[1, 2]", "JSON object"),
     ('"fast"', "JSON object"),
+    ("[" * 5000, "nested too deeply"),  # issue 12, item 7: these ended every command that opens the app
+    ('{"animation": ' + "1" * 5000 + "}", "too many digits"),
 ])
 def test_an_unreadable_file_gives_a_message_and_the_defaults(text, words):
     path = settings_path()

@@ -129,7 +129,7 @@ def test_bots_that_think_ahead_while_people_choose_choose_the_same_cards():
     records = []
     for ahead in (False, True):
         director = TableDirector(bot_table(21))
-        director.bots[2] = StrongBot(21, budget=None, iterations=60)
+        director.bots[2] = StrongBot(21, iterations=60)
         play(director, random.Random(6), think_ahead=ahead)
         records.append(director.game.record())
     assert records[0] == records[1]

@@ -63,3 +63,14 @@ async def test_the_setup_screen_offers_the_last_seats_again():
         assert type(screen).__name__ == "SetupScreen"
         assert screen.setup.variant == "even-odd"
         assert [(s.name, s.bot) for s in screen.setup.seats] == [("Zoe", None), ("Max", "random"), ("Ida", None)]
+
+
+async def test_the_colour_themes_have_readable_names():
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        await pilot.press("down")  # colours
+        assert "Dark (default)" in screen_text(app) and "textual-dark" not in screen_text(app)
+        await pilot.press("right", "right")
+        assert app.theme not in screen_text(app)  # e.g. "nord" is shown as "Nord"

@@ -119,7 +119,7 @@ def table_top(prompt) -> int:
     under = stack[stack.index(prompt) - 1] if prompt in stack and stack.index(prompt) > 0 else None
     try:
         reveal = under.query_one("#reveal") if under is not None else None
-    except Exception:  # noqa: BLE001 - a screen without a table
+    except Exception:
         return 0
     if reveal is None or not reveal.region:
         return 0

@@ -1,5 +1,5 @@
-"""Small dialogs: quit? (the highlighted default keeps playing), help with the keys, a notice, and the
-"make the window at least 80x24" screen."""
+"""Small dialogs: quit? (the highlighted default keeps playing), help with the keys, a notice, what becomes of
+an unfinished game before a new one starts, and the "make the window at least 80x24" screen."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
 from bere_tui.ui.once import DismissOnce
-from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -140,3 +140,68 @@ class TooSmallScreen(Screen[None]):
         self.query_one("#too-small-text", Static).update(
             _("Make the window at least {w}x{h}.\nIt is {cw}x{ch} now.\nThe game goes on when it is big enough.")
             .format(w=MIN_WIDTH, h=MIN_HEIGHT, cw=w, ch=h))
+
+
+class PickScreen(ChoiceDialog, DismissOnce, ModalScreen[str | None]):
+    """A question and a list of choices; dismisses with the chosen id, or None (Esc)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("back"), show=True)]
+
+    def __init__(self, question: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.question = question
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-title")
+            yield ChoiceList(*[Option(label, id=key) for key, label in self.choices])
+        yield KeyBar()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ReplaceGameScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
+    """Before a new game takes the autosave's place: keep the unfinished game there as a save ("keep", the
+    highlighted choice), discard it ("discard"), or start nothing ("cancel", also Esc)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("cancel"), show=True)]
+    DEFAULT_CSS = "#replace-choice { margin-top: 1; }"
+
+    def __init__(self, summary: str) -> None:
+        super().__init__()
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide", id="replace-game"):
+            yield Static(_("An unfinished game is saved"), classes="dialog-title")
+            yield Static(self.summary)
+            yield Static("\n" + _("The new game takes its place in the autosave. What becomes of the unfinished "
+                                  "one?"))
+            yield ChoiceList(Option(_("Keep it in the saves folder, then start"), id="keep"),
+                             Option(_("Discard it, then start"), id="discard"),
+                             Option(_("Cancel: start nothing"), id="cancel"), id="replace-choice")
+        yield KeyBar()
+
+    def action_cancel(self) -> None:
+        self.dismiss("cancel")
+
+
+class FieldDialog:
+    """Mixin for a dialog around one text field: the field has the focus at once, its cursor at the end (and
+    not blinking in a headless test run)."""
+
+    def on_mount(self) -> None:
+        from textual.widgets import Input
+
+        field = self.query_one(Input)  # type: ignore[attr-defined]
+        if self.app.is_headless:  # type: ignore[attr-defined]
+            field.cursor_blink = False
+        field.focus()
+        field.cursor_position = len(field.value)
+
+
+def default_line(text: str) -> Static:
+    """The highlighted line that says what Enter does."""
+    return Static(Text(" " + text + " ", style="bold reverse"), classes="dialog-default")

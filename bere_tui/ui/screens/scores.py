@@ -114,7 +114,9 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         if message.option_id == "watch":
             message.stop()
-            from bere_tui.ui.saving import open_replay  # the viewer is opened the way the replay list opens it
+            from bere_tui.ui.saving import (
+                open_replay,  # the viewer is opened the way the replay list opens it
+            )
 
             open_replay(self.app, self.game, _("The game just played"))
             return

@@ -21,6 +21,15 @@ from bere_tui.ui.widgets.keybar import KeyBar
 THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "dracula", "monokai", "solarized-light")
 
 
+def theme_label(theme: str) -> str:
+    """A colour theme as the Settings screen names it: "Dark (default)", "Solarized Light", not its id."""
+    own = {"textual-dark": _("Dark (default)"), "textual-light": _("Light"),
+           "ansi-dark": _("Terminal colours, dark"), "ansi-light": _("Terminal colours, light")}
+    if theme in own:
+        return own[theme]
+    return " ".join(w.capitalize() for w in theme.replace("-", " ").replace("_", " ").split()) or theme
+
+
 def yes_no() -> tuple[list[bool], list[str]]:
     return [True, False], [_("yes"), _("no")]
 
@@ -43,7 +52,7 @@ class SettingsScreen(Screen[None]):
         fields = [
             (_("Placement speed"), Cycler(list(ANIMATION_SPEEDS), [speed_label(s) for s in ANIMATION_SPEEDS],
                                           settings.animation, id="animation"), ""),
-            (_("Colours"), Cycler(themes, themes, self.app.theme, id="theme"), ""),
+            (_("Colours"), Cycler(themes, [theme_label(t) for t in themes], self.app.theme, id="theme"), ""),
             (_("ASCII cards"), Cycler(*yes, settings.ascii, id="ascii"),
              _("as --ascii, from the next start")),
             (_("Ask before quitting"), Cycler(*yes, settings.confirm_quit, id="confirm_quit"),

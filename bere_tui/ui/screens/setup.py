@@ -12,14 +12,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
 from bere_tui.engine import VARIANTS
 from bere_tui.i18n import _
+from bere_tui.safetext import NAME_MAX, fit_name
 from bere_tui.table.words import bot_name, variant_name
 from bere_tui.ui.once import DismissOnce
-from bere_tui.ui.seating import BOT_LEVELS, NAME_MAX, Seat, TableSetup, free_name
+from bere_tui.ui.seating import BOT_LEVELS, Seat, TableSetup, free_name
 from bere_tui.ui.widgets.cycler import Cycler
 from bere_tui.ui.widgets.keybar import KeyBar
 
@@ -31,6 +33,22 @@ def kind_labels() -> tuple[list, list[str]]:
     values = [PERSON, *BOT_LEVELS]
     labels = [_("person"), *[_("bot: {level}").format(level=bot_name(b)) for b in BOT_LEVELS]]
     return values, labels
+
+
+class SeatCount(Cycler):
+    """The number of seats: stops at the variant's limits (B1, P1, A1) instead of going round, and says so."""
+
+    class AtLimit(Message):
+        def __init__(self, count: SeatCount, step: int) -> None:
+            super().__init__()
+            self.count = count
+            self.step = step
+
+    def action_step(self, step: int) -> None:
+        if not 0 <= self.index + step < len(self.values):
+            self.post_message(self.AtLimit(self, step))
+            return
+        super().action_step(step)
 
 
 class SetupScreen(DismissOnce, Screen[TableSetup | None]):
@@ -45,15 +63,16 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         Binding("minus", "seats(-1)", _("remove seat"), show=True, key_display="-"),
     ]
 
-    def __init__(self, setup: TableSetup) -> None:
+    def __init__(self, setup: TableSetup, hosting: bool = False) -> None:
         super().__init__()
+        self.hosting = hosting  # a shared table (bere serve): person seats are friends at their terminals
         self.setup = TableSetup(setup.variant, [Seat(s.name, s.bot) for s in setup.seats], setup.target, None)
         self._clamp()
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(_("NEW GAME"), style="bold"), id="setup-title")
+        yield Static(Text(_("HOST A TABLE") if self.hosting else _("NEW GAME"), style="bold"), id="setup-title")
         with VerticalScroll(id="setup-form", can_focus=False):
             with Horizontal(classes="field"):
                 yield Label(_("Variant"), classes="field-label")
@@ -62,9 +81,11 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
                 yield Label("", id="variant-note", classes="field-note")
             with Horizontal(classes="field"):
                 yield Label(_("Seats"), classes="field-label")
-                yield Cycler(list(range(2, 11)), [str(n) for n in range(2, 11)], len(self.setup.seats),
-                             id="seat-count")
-                yield Label(_("people pass the keyboard; bots play themselves"), classes="field-note")
+                yield SeatCount(list(range(2, 11)), [str(n) for n in range(2, 11)], len(self.setup.seats),
+                                id="seat-count")
+                yield Label(_("you take the first person's seat; friends join with the table's code")
+                            if self.hosting else _("people pass the keyboard; bots play themselves"),
+                            classes="field-note")
             yield VerticalScroll(id="seats", can_focus=False)
             with Horizontal(classes="field", id="target-field"):
                 yield Label(_("Target"), classes="field-label")
@@ -77,7 +98,8 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
                 yield Label(_("the same seed deals the same cards"), classes="field-note")
             with Horizontal(classes="field", id="start-field"):
                 yield Label("", classes="field-label")
-                yield Button(_("Start the game"), id="start", variant="primary")
+                yield Button(_("Open the table") if self.hosting else _("Start the game"), id="start",
+                             variant="primary")
             yield Static("", id="setup-problems")
         yield KeyBar()
 
@@ -103,7 +125,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
             rows.append(Horizontal(
                 Label(_("Seat {n}").format(n=i + 1), classes="field-label"),
                 Cycler(values, labels, kind, id=f"kind-{i}", classes="seat-kind"),
-                Input(seat.name, max_length=NAME_MAX, id=f"name-{i}", classes="seat-name"),
+                Input(seat.name, id=f"name-{i}", classes="seat-name"),
                 classes="field seat",
             ))
         box.mount_all(rows)
@@ -159,18 +181,33 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         if lo <= n <= hi:
             self._resize(n)
             self._update_notes()
+        else:
+            self._say_limit(step)
 
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action == "seats":
-            lo, hi = self.setup.limits()
-            n = len(self.setup.seats) + parameters[0]
-            return lo <= n <= hi
-        return True
+    def on_seat_count_at_limit(self, message: SeatCount.AtLimit) -> None:
+        message.stop()
+        self._say_limit(message.step)
+
+    def _say_limit(self, step: int) -> None:
+        lo, hi = self.setup.limits()
+        variant = variant_name(self.setup.variant)
+        text = (_("{variant}: at most {n} players").format(variant=variant, n=hi) if step > 0 else
+                _("{variant}: at least {n} players").format(variant=variant, n=lo))
+        self._say(text)
+
+    def _say(self, text: str) -> None:
+        self.query_one("#setup-problems", Static).update(Text(text, style="bold"))
 
     def on_input_changed(self, message: Input.Changed) -> None:
         iid = message.input.id or ""
         if iid.startswith("name-"):
-            self.setup.seats[int(iid.split("-")[1])].name = message.value.strip()
+            i = int(iid.split("-")[1])
+            name, cut = fit_name(message.value)
+            self.setup.seats[i].name = name
+            if cut:  # a paste or a typed letter too many: keep the first NAME_MAX characters, and say so
+                message.input.value = name
+                self._say(_("A name has at most {n} characters: seat {i} is cut to {name}.").format(
+                    n=NAME_MAX, i=i + 1, name=name))
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.stop()
@@ -204,8 +241,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         self.setup.seed = seed
         problems += self.setup.problems()
         if problems:
-            self.query_one("#setup-problems", Static).update(Text(_("Cannot start: ") + "; ".join(problems),
-                                                                   style="bold"))
+            self._say(_("Cannot start: ") + "; ".join(problems))
             return
         self.dismiss(self.setup)
 

@@ -104,6 +104,14 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ drawing
 
     def header_text(self) -> Text:
+        out = Text(" " + " - ".join(self.header_parts()), style="bold")
+        hint = _("? help")
+        width = self.size.width or 80
+        out.append(" " * max(1, width - out.cell_len - len(hint) - 1))
+        out.append(hint, style="dim")
+        return out
+
+    def header_parts(self) -> list[str]:
         g, show = self.game, self.show
         parts = [_("6 bere!"), variant_name(g.variant)]
         if g.variant == "anniversary":
@@ -115,12 +123,7 @@ class TableScreen(Screen[None]):
         if g.variant != "anniversary":
             rounds = g.options.get("rounds")
             parts.append(_("{n} rounds").format(n=rounds) if rounds else _("to {n}").format(n=g.options["target"]))
-        out = Text(" " + " - ".join(parts), style="bold")
-        hint = _("? help")
-        width = self.size.width or 80
-        out.append(" " * max(1, width - out.cell_len - len(hint) - 1))
-        out.append(hint, style="dim")
-        return out
+        return parts
 
     def redraw(self) -> None:
         self.query_one("#table-header", Static).update(self.header_text())
@@ -340,13 +343,9 @@ class TableScreen(Screen[None]):
         if isinstance(event, ev.Revealed):
             self.set_marks({})
             self.set_status(_("All cards are revealed; they are placed lowest first."))
-        elif isinstance(event, ev.Placed) and not event.new_row:
+        elif isinstance(event, ev.RowTaken) or isinstance(event, ev.Placed) and not event.new_row:
             self.set_marks({event.player: ">"})
-            self.set_status(_("{name}'s {card} goes to row {row}.").format(
-                name=names[event.player], card=event.card, row=event.row + 1))
-        elif isinstance(event, ev.RowTaken):
-            self.set_marks({event.player: ">"})
-            line = log_line(event, names, self.ascii)
+            line = log_line(event, names, self.ascii)  # the log's sentence: one wording everywhere
             self.set_status(line.plain if line else "")
         elif isinstance(event, ev.Dealt):
             self.set_marks({})

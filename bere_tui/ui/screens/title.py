@@ -1,5 +1,6 @@
-"""The title screen: Continue (when an unfinished game was autosaved; then it is the highlighted choice),
-New game, Teach me (when the walkthrough exists), Rules, Replays, History, Settings, Quit."""
+"""The title screen: Continue (when an unfinished game was autosaved; then it is the highlighted choice, and
+it names the game: variant, round, players, when it was saved), New game, Teach me (when the walkthrough
+exists), Rules, Replays, History, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from textual.widgets.option_list import Option
 
 from bere_tui.i18n import _
 from bere_tui.serve.tables import shared_tables
-from bere_tui.ui.saving import continue_game, continue_offered
+from bere_tui.ui.saving import continue_game, continue_offer
 from bere_tui.ui.screens.history import HistoryScreen, title_line
 from bere_tui.ui.screens.replay_list import ReplayListScreen
 from bere_tui.ui.screens.settings_screen import SettingsScreen
@@ -37,7 +38,12 @@ class TitleScreen(Screen[None]):
         with Center(id="title-box"), Vertical(id="title-inner"):
             yield Static(Text(BANNER.strip("\n"), style="bold"), id="banner")
             yield Static(_("6 nimmt! at one keyboard: 2 to 10 players, bots for empty seats"), id="tagline")
-            options = [Option(_("Continue the unfinished game"), id="continue")] if continue_offered() else []
+            offer = continue_offer(self.app)
+            options = []
+            if offer is not None:
+                label = Text(_("Continue the unfinished game"))
+                label.append("\n" + offer, style="dim")
+                options.append(Option(label, id="continue"))
             options.append(Option(_("New game"), id="new"))
             if shared_tables():  # bere serve: friends at their own terminals
                 options += [Option(_("Host a table"), id="host"), Option(_("Join a table"), id="join")]

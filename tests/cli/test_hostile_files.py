@@ -1,0 +1,131 @@
+"""Files and command lines built to break things (issue 12, items 7, 8, 9 and 16): each gives one `error:` line
+and exit status 2, never a traceback, and every value echoed from the file is escaped (one line stays one)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from test_replay_errors import GOOD, assert_one_error, replay_file, run_bere, with_changes
+
+from bere_tui.cli import build_parser, main
+from bere_tui.jsonfile import MAX_BYTES
+from bere_tui.record import RecordError, replay
+from bere_tui.safetext import NAME_MAX
+from bere_tui.ui.app import StartError, start_from_args
+
+HUGE = "1" * 5000  # more digits than Python turns into an int by default (4300)
+
+
+def record_text(**changes) -> str:
+    return json.dumps(with_changes(**changes))
+
+
+# ---------------------------------------------------------------- item 7: JSON that breaks the parser
+
+
+def test_deeply_nested_json_is_one_error_line(tmp_path):
+    assert_one_error(replay_file(tmp_path, "[" * 5000), "game.json", "nested too deeply")
+
+
+def test_an_integer_of_5000_digits_is_one_error_line(tmp_path):
+    text = record_text().replace('"seed": 7', f'"seed": {HUGE}')
+    assert_one_error(replay_file(tmp_path, text), "game.json", "too many digits")
+
+
+@pytest.mark.parametrize("argv", [["replay", "{file}"], ["play", "--load", "{file}"]], ids=["viewer", "load"])
+@pytest.mark.parametrize("content", ["[" * 5000, record_text().replace('"seed": 7', f'"seed": {HUGE}')],
+                         ids=["deep", "digits"])
+def test_the_viewer_and_load_refuse_them_before_the_app_opens(tmp_path, capsys, argv, content):
+    path = tmp_path / "game.json"
+    path.write_text(content, encoding="utf-8")
+    assert main([a.format(file=path) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "game.json" in err
+
+
+# ---------------------------------------------------------------- item 8: control characters are escaped
+
+
+@pytest.mark.parametrize("where", ["do", "card", "player", "variant", "format", "option"])
+def test_a_line_break_in_a_field_stays_on_the_error_line(tmp_path, where):
+    record = copy.deepcopy(GOOD)
+    if where in ("do", "card", "player"):
+        record["actions"][0][where] = "x\ny\x1b[31m"
+    elif where == "option":
+        record["options"] = {"x\ny\x1b[31m": 1}
+    else:
+        record[where] = "x\ny\x1b[31m"
+    line = assert_one_error(replay_file(tmp_path, record))
+    assert "x\\ny\\x1b[31m" in line and "\x1b" not in line
+
+
+def test_a_long_value_is_cut_short(tmp_path):
+    line = assert_one_error(replay_file(tmp_path, with_changes(variant="v" * 10_000)), "unknown variant")
+    assert len(line) < 200
+
+
+# ---------------------------------------------------------------- item 9: names, file size, bots
+
+
+def test_a_name_longer_than_the_limit_is_refused(tmp_path):
+    players = [{"name": "A" * (NAME_MAX + 1)}, {"name": "Ben"}]
+    assert_one_error(replay_file(tmp_path, with_changes(players=players)), "players[0].name",
+                     f"at most {NAME_MAX} characters")
+    players[0]["name"] = "A" * NAME_MAX
+    assert replay(with_changes(players=players)).players[0]["name"] == "A" * NAME_MAX
+
+
+@pytest.mark.parametrize("name", ["Ann\u202e", "\u2067Ann", "A\nB", "A\x1b[2J"], ids=["rlo", "fsi", "nl", "esc"])
+def test_a_name_with_control_or_bidi_characters_is_refused(name):
+    with pytest.raises(RecordError, match=r"players\[1\]\.name: a name may not hold control characters"):
+        replay(with_changes(players=[{"name": "Ann"}, {"name": name}]))
+
+
+def test_a_record_file_over_the_size_limit_is_refused_unread(tmp_path):
+    text = record_text(players=[{"name": "Ann"}, {"name": "B" * (MAX_BYTES + 10)}])
+    assert_one_error(replay_file(tmp_path, text), "game.json", f"larger than {MAX_BYTES // 2**20} MB")
+
+
+def test_an_unknown_bot_in_a_record_is_refused(tmp_path):
+    players = [{"name": "Ann"}, {"name": "Ben", "bot": "wizard"}]
+    assert_one_error(replay_file(tmp_path, with_changes(players=players)), "players[1].bot",
+                     "unknown bot 'wizard'", "strong (hard)")
+
+
+def test_a_bot_named_by_its_level_in_a_record_plays_as_that_bot():
+    game = replay(with_changes(players=[{"name": "Ann", "bot": "easy"}, {"name": "Ben", "bot": "hard"}]))
+    assert [p["bot"] for p in game.players] == ["random", "strong"]
+
+
+@pytest.mark.parametrize("argv", ["play --players Ann --bots random,,random",
+                                  "play --players Ann,,Ben",
+                                  "sim --bots random,,random --games 1"])
+def test_an_empty_name_between_commas_is_refused(argv, capsys):
+    with pytest.raises(SystemExit) as done:  # (the parser alone: no app is opened, whatever happens)
+        build_parser().parse_args(argv.split())
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "empty name" in err and "Traceback" not in err
+
+
+def test_names_on_the_command_line_lose_control_characters_and_are_limited():
+    start = start_from_args(build_parser().parse_args(["play", "--players", "An\u202en\x07", "--bots", "random"]))
+    assert start.session.game.players[0]["name"] == "Ann"
+    with pytest.raises(StartError, match=f"at most {NAME_MAX} characters"):
+        start_from_args(build_parser().parse_args(["play", "--players", "A" * (NAME_MAX + 1), "--bots", "random"]))
+
+
+# ---------------------------------------------------------------- item 16: bot levels everywhere
+
+
+def test_play_accepts_the_levels_of_the_setup_screen():
+    start = start_from_args(build_parser().parse_args(["play", "--players", "Ann", "--bots", "easy,medium,hard"]))
+    assert [p.get("bot") for p in start.session.game.players] == [None, "random", "heuristic", "strong"]
+
+
+def test_sim_accepts_the_levels_of_the_setup_screen():
+    done = run_bere("sim", "--bots", "easy,medium", "--games", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    assert [seat["bot"] for seat in json.loads(done.stdout)["seats"]] == ["random", "heuristic"]

@@ -1,0 +1,61 @@
+"""Hosting a shared table from the title (bere serve, issue 15): Host a table, the setup, the table with its
+code; then a friend's Join a table with that code sits at the second person's seat."""
+
+from __future__ import annotations
+
+import pytest
+from uitools import screen_text, wait_for
+
+from bere_tui.serve.hub import stop_hubs
+from bere_tui.ui.app import BereApp
+from bere_tui.ui.remote import RemoteTableScreen
+from bere_tui.ui.screens.setup import SetupScreen
+from bere_tui.ui.seating import Seat, TableSetup
+
+
+@pytest.fixture
+def tables(tmp_path, monkeypatch):
+    folder = tmp_path / "tables"
+    monkeypatch.setenv("BERE_TABLES", str(folder))
+    monkeypatch.setenv("BERE_PLAYER", "ann-key")
+    yield folder
+    stop_hubs(folder)
+
+
+def options(app) -> list[str]:
+    from bere_tui.ui.widgets.choices import ChoiceList
+
+    menu = app.screen.query_one(ChoiceList)
+    return [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+
+
+async def test_host_a_table_then_a_friend_joins_it(tables, monkeypatch):
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "host" in options(app) and "join" in options(app)
+        app.open_setup(TableSetup("base", [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic")]), hosting=True)
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert "HOST A TABLE" in screen_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen) or
+                       type(app.screen).__name__ == "SelectPrompt", timeout=20)
+        code = next(p.stem for p in tables.glob("*.sock"))
+        table = next(s for s in app.screen_stack if isinstance(s, RemoteTableScreen))
+        assert table.session.seat == 0 and f"table {code}" in table.header_text().plain
+    friend = BereApp(remember=False)
+    monkeypatch.setenv("BERE_PLAYER", "ben-key")
+    async with friend.run_test(size=(80, 24)) as pilot:
+        friend.ask_join()
+        await pilot.press(*code.lower(), "enter")
+        await wait_for(pilot, lambda: any(isinstance(s, RemoteTableScreen) for s in friend.screen_stack),
+                       timeout=20)
+        table = next(s for s in friend.screen_stack if isinstance(s, RemoteTableScreen))
+        assert table.session.seat == 1 and table.session.names[1] == "Ben"
+
+
+async def test_joining_with_a_code_of_the_wrong_shape_says_so(tables):
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.ask_join()
+        await pilot.press("1", "2", "enter")
+        assert "four letters" in screen_text(app)
