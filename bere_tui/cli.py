@@ -14,7 +14,7 @@ from bere_tui import __version__
 from bere_tui.i18n import _
 from bere_tui.safetext import escape, shown
 
-VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd")
+VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty")  # engine.games.GAMES
 
 
 class _Parser(argparse.ArgumentParser):
@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-sessions", type=int, default=16, help=_("sessions at once (default 16)"))
 
     sim = sub.add_parser("sim", help=_("play bot-only games and print statistics"))
-    sim.add_argument("--variant", choices=(*VARIANT_NAMES, "bullenparty"), default="base")
+    sim.add_argument("--variant", choices=VARIANT_NAMES, default="base")
     sim.add_argument("--bots", type=_names, required=True,
                      help=_("one seat per bot: random, heuristic, strong (or easy, medium, hard)"))
     sim.add_argument("--games", type=int, required=True)
@@ -107,15 +107,10 @@ def cmd_replay_json(path: str) -> int:
 
 def cmd_sim(args) -> int:
     from bere_tui.bots import bot_key, known_bots
-    from bere_tui.engine import VARIANTS
+    from bere_tui.engine.games import GAMES
     from bere_tui.sim import simulate
 
-    if args.variant == "bullenparty":
-        from bere_tui.engine.bullenparty import rules as bullenparty
-
-        lo, hi = bullenparty.MIN_PLAYERS, bullenparty.MAX_PLAYERS
-    else:
-        lo, hi = VARIANTS[args.variant].min_players, VARIANTS[args.variant].max_players
+    lo, hi = GAMES[args.variant].min_players, GAMES[args.variant].max_players
     unknown = [b for b in args.bots if bot_key(b) is None]
     if unknown:
         return _fail(_("unknown bot {bot}; known: {known}").format(bot=shown(unknown[0]), known=known_bots()))

@@ -234,10 +234,16 @@ class BereApp(App[int]):
         start_session(self, Session.new(setup))
 
     def show_session(self, session: Session) -> None:
-        from bere_tui.ui.screens.table import TableScreen
-
+        """The table of the session's game: 6 nimmt!'s, or Bullenparty's."""
         self._clear()
         self.session = session
+        if session.game.variant == "bullenparty":
+            from bere_tui.ui.bullenparty.table import BullenpartyTableScreen
+
+            self.push_screen(BullenpartyTableScreen(session))
+            return
+        from bere_tui.ui.screens.table import TableScreen
+
         self.push_screen(TableScreen(session))
 
     def after_game(self, choice: str | None, session: Session) -> None:

@@ -28,12 +28,17 @@ from bere_tui.ui.widgets.keybar import KeyBar
 class BullenpartyPrompt(PromptScreen):
     """One decision of Bullenparty: a title, the player's hand, and the legal actions as a list."""
 
+    DEFAULT_CSS = """
+    BullenpartyPrompt { align: left bottom; background: transparent; }
+    BullenpartyPrompt #bp-choices { max-height: 9; }
+    """
+
     def __init__(self, view, legal, ascii: bool = False) -> None:
         super().__init__(view, legal, ascii)
         self.do = legal[0]["do"]
         self.names = [p.name for p in view.players]
 
-    def title(self) -> Text:
+    def heading(self) -> Text:
         name = self.name_of_player
         pend = self.view.pending or {}
         card = pend.get("card")
@@ -90,7 +95,7 @@ class BullenpartyPrompt(PromptScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="bottom-panel", id="bp-prompt"):
-            yield Static(self.title(), id="bp-prompt-title")
+            yield Static(self.heading(), id="bp-prompt-title")
             if self.view.me is not None and self.do != "bid":
                 yield Static(hand_text(self.view, self.ascii))
             options = [Option(self.option_text(a), id=str(i)) for i, a in enumerate(self.legal)]
