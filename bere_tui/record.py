@@ -223,7 +223,10 @@ def parse_record(data) -> tuple[RecordModel, list[dict]]:
     return model, [_parse_action(i, raw) for i, raw in enumerate(model.actions)]
 
 
-def new_game(model: RecordModel) -> Game:
+def new_game(model) -> Game:
+    """The game a parsed record starts from (its deal; no action applied yet), of whichever game system."""
+    if getattr(model, "variant", None) == "bullenparty":
+        return _bullenparty().new_game(model)
     options = model.options.model_dump(exclude_none=True)
     deals = [d.model_dump(exclude_none=True) for d in model.deals]
     players = [p.model_dump(exclude_none=True) for p in model.players]

@@ -208,6 +208,11 @@ def open_save(app) -> None:
 
 
 def open_replay(app, game: Game, title: str = "") -> None:
+    if game.variant == "bullenparty":
+        from bere_tui.ui.bullenparty.replay import BullenpartyReplayScreen
+
+        app.push_screen(BullenpartyReplayScreen(game, title))
+        return
     from bere_tui.ui.screens.replay_viewer import ReplayScreen
 
     app.push_screen(ReplayScreen(Replay(game), title))

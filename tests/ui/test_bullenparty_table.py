@@ -69,3 +69,44 @@ async def test_two_people_get_a_hand_off_before_every_decision_and_see_only_thei
         await play_by_enter(app, pilot, check)
         assert app.game.finished
     assert {"bid", "take", "lay"} <= asked
+
+
+def finished_record(tmp_path, stop_after: int | None = None):
+    import json
+
+    from bere_tui.bots import make_bot
+
+    game = Game([{"name": "Ann"}, {"name": "Ben", "bot": "random"}], seed=3)
+    bots = {0: make_bot("random", 1), 1: make_bot("random", 2)}
+    while not game.finished and (stop_after is None or len(game.actions) < stop_after):
+        p = game.deciders()[0]
+        game.apply(bots[p].choose(game.view(p), game.legal(p)))
+    path = tmp_path / "bp.json"
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    return game, path
+
+
+async def test_a_bullenparty_record_plays_back_with_every_bid_shown(tmp_path):
+    from bere_tui.storage import load_file
+    from bere_tui.ui.bullenparty.replay import BullenpartyReplayScreen
+
+    game, path = finished_record(tmp_path)
+    app = BereApp(Start("replay", game=load_file(path), note=path.name), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyReplayScreen))
+        text = screen_text(app)
+        assert "The deal" in text and "Ann bids" in text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, BullenpartyReplayScreen)
+
+
+async def test_a_saved_bullenparty_game_goes_on_at_its_table(tmp_path):
+    from bere_tui.ui.saving import load_session
+
+    game, path = finished_record(tmp_path, stop_after=12)
+    session = load_session(path)
+    assert session.game.variant == "bullenparty" and len(session.history) == 12
+    app = BereApp(Start("game", session=session), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyPrompt), timeout=20)
+        assert app.game.actions[:12] == game.actions[:12]
