@@ -41,7 +41,7 @@ class Seat(_Model):
 class LastSeats(_Model):
     """The setup screen's last choices, offered again next time."""
 
-    variant: Literal["base", "pro", "anniversary", "even-odd"] = "base"
+    variant: Literal["base", "pro", "anniversary", "even-odd", "bullenparty"] = "base"
     seats: list[Seat] = []
     options: dict[str, StrictInt | None] = {}
 

@@ -110,3 +110,30 @@ async def test_a_saved_bullenparty_game_goes_on_at_its_table(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyPrompt), timeout=20)
         assert app.game.actions[:12] == game.actions[:12]
+
+
+async def test_the_setup_seats_a_bullenparty_table_and_remembers_it():
+    from bere_tui.ui.screens.setup import SetupScreen
+    from bere_tui.ui.widgets.cycler import Cycler
+
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_setup()
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        variant = app.screen.query_one("#variant", Cycler)
+        variant.focus()
+        while variant.value != "bullenparty":
+            await pilot.press("right")
+        assert "2 to 5 players" in screen_text(app)
+        app.screen.query_one("#start").focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyPrompt), timeout=20)
+        assert app.game.variant == "bullenparty" and app.settings.last_seats.variant == "bullenparty"
+
+
+async def test_the_rules_of_bullenparty_open_from_its_table():
+    from bere_tui.ui.rules_screen import load_sections
+
+    titles = [s.title for s in load_sections("bullenparty")]
+    assert "Scoring" in titles and "A round" in titles
+    assert not any("sixth card" in s.title.lower() for s in load_sections("bullenparty"))
