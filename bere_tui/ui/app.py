@@ -202,6 +202,10 @@ class BereApp(App[int]):
         from bere_tui.serve.tables import TableError, host_table
         from bere_tui.ui.remote import join_table
 
+        if setup.variant == "bullenparty":
+            self.notify(_("Shared tables seat 6 nimmt! for now; Bullenparty is played at one keyboard."),
+                        severity="warning", timeout=8)
+            return
         if not any(seat.bot is None for seat in setup.seats):
             self.notify(_("A shared table needs at least one person's seat (yours)."), severity="error")
             return
