@@ -247,13 +247,18 @@ def replay(data, upto: int | None = None) -> Game:
         return _bullenparty().replay(data, upto)
     model = _parse_shell(data)
     _check_bots(model)
-    game = new_game(model)
-    stop = len(model.actions[:upto])
-    for i, raw in enumerate(model.actions):
+    return apply_recorded(new_game(model), model.actions, upto, _parse_action)
+
+
+def apply_recorded(game, raw_actions: list, upto: int | None, parse_action):
+    """Apply a record's actions to `game` (the first `upto`; the rest are only checked for their shape), by
+    `parse_action(i, raw[, game])` of the record's game system. A refused action names the decision asked."""
+    stop = len(raw_actions[:upto])
+    for i, raw in enumerate(raw_actions):
         if i >= stop:
-            _parse_action(i, raw)
+            parse_action(i, raw)
             continue
-        action = _parse_action(i, raw, game)
+        action = parse_action(i, raw, game)
         try:
             game.apply(action)
         except BereError as exc:

@@ -26,6 +26,7 @@ from bere_tui.record import (
     _check_bots,
     _first_error,
     _Model,
+    apply_recorded,
 )
 from bere_tui.safetext import name_problem
 
@@ -142,18 +143,7 @@ def replay(data, upto: int | None = None) -> Game:
     """Build the game a record describes, applying its actions (the first `upto` of them; all are checked)."""
     model = _parse_shell(data)
     _check_bots(model)
-    game = new_game(model)
-    stop = len(model.actions[:upto])
-    for i, raw in enumerate(model.actions):
-        if i >= stop:
-            _parse_action(i, raw)
-            continue
-        action = _parse_action(i, raw, game)
-        try:
-            game.apply(action)
-        except BereError as exc:
-            raise _action_error(i, raw, str(exc), game) from None
-    return game
+    return apply_recorded(new_game(model), model.actions, upto, _parse_action)
 
 
 def result(game: Game) -> dict:
