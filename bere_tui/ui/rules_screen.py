@@ -82,7 +82,7 @@ def read_part(name: str, language: str | None = None) -> str | None:
 def parts_for(variant: str) -> list[str]:
     """The files shown for a variant: its own (when there is one), then the base game and the keys."""
     if variant == "bullenparty":  # a game of its own: not built on 6 nimmt!'s base rules
-        return [variant, "keys"]
+        return [variant]
     return list(dict.fromkeys([variant, *COMMON_PARTS]))
 
 

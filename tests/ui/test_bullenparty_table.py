@@ -137,3 +137,66 @@ async def test_the_rules_of_bullenparty_open_from_its_table():
     titles = [s.title for s in load_sections("bullenparty")]
     assert "Scoring" in titles and "A round" in titles
     assert not any("sixth card" in s.title.lower() for s in load_sections("bullenparty"))
+
+
+def second_take(seed: int = 4) -> Game:
+    """Three players; Ann and Ben bid number cards, Cid the zero card (BP5); Ann takes row 1 first, so Ben
+    chooses among rows 2 and 3."""
+    game = Game(["Ann", "Ben", "Cid"], seed=seed)
+    low, high = sorted([game.hands[0][0], game.hands[1][0]])
+    first = 0 if game.hands[0][0] == low else 1
+    game.apply({"player": 0, "do": "bid", "card": game.hands[0][0]})
+    game.apply({"player": 1, "do": "bid", "card": game.hands[1][0]})
+    game.apply({"player": 2, "do": "bid", "card": "zero"})
+    game.apply({"player": first, "do": "take", "row": 0})
+    while game.pending["do"] == "lay":  # BP8: the hand limit
+        game.apply(game.legal(game.pending["player"])[0])
+    assert game.pending["do"] == "take" and game.pending["player"] == 1 - first
+    return game
+
+
+async def test_a_digit_in_a_row_prompt_is_the_rows_number_and_a_taken_row_is_greyed():
+    from test_special_prompts import PromptApp
+
+    from bere_tui.ui.widgets.choices import ChoiceList
+
+    game = second_take()
+    p = game.pending["player"]
+    prompt = BullenpartyPrompt(game.view(p), game.legal(p))
+    async with PromptApp(prompt).run_test(size=(80, 24)) as pilot:
+        choices = prompt.query_one(ChoiceList)
+        await pilot.press("3")
+        assert choices.highlighted == 2  # row 3, not the third line that may be chosen
+        await pilot.press("1")  # row 1 is taken: the highlight stays
+        assert choices.highlighted == 2
+        assert "taken by" in screen_text(prompt.app)
+        await pilot.press("enter")
+    assert prompt._dismissed
+
+
+async def test_typing_a_cards_number_highlights_that_card_in_the_bid():
+    from test_special_prompts import PromptApp
+
+    from bere_tui.ui.widgets.choices import ChoiceList
+
+    game = Game(["Ann", "Ben"], seed=9)
+    hand = game.hands[0]
+    target = next(c for c in hand if c >= 10)
+    prompt = BullenpartyPrompt(game.view(0), game.legal(0))
+    async with PromptApp(prompt).run_test(size=(80, 24)) as pilot:
+        await pilot.press(*str(target))
+        choices = prompt.query_one(ChoiceList)
+        assert prompt.lines[choices.highlighted]["card"] == target
+        await pilot.press("0")  # 0: the zero card
+        assert prompt.lines[choices.highlighted]["card"] == "zero"
+
+
+async def test_esc_hides_the_hand_at_a_hot_seat_bullenparty_table():
+    app = bullenparty_app([{"name": "Ann"}, {"name": "Ben"}], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyPrompt))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert app.screen.who == "Ann" and app.game.actions == []

@@ -56,8 +56,8 @@ def rows_text(view, names: list[str], ascii: bool = False) -> Text:
 
 
 def piles_text(pv, ascii: bool = False, width: int = 40) -> Text:
-    """A player's piles face up, bottom first; the one that counts plus is marked `+` (BP10). When they do not
-    fit `width`, each pile shows its top card and how many cards lie under it."""
+    """A player's piles face up, bottom first; the one that counts plus is marked `+`, the others `-` (BP10).
+    When they do not fit `width`, each pile shows its top card and its bullheads: `+[..88] 12`."""
     full = Text(no_wrap=True, overflow="ellipsis")
     for i, pile in enumerate(pv.piles):
         if i:
@@ -73,30 +73,30 @@ def piles_text(pv, ascii: bool = False, width: int = 40) -> Text:
         if i:
             short.append(" ")
         short.append("+" if i == pv.counting_pile else "-", style="bold")
-        short.append_text(card_label(pile[-1], ascii, tight=True))
-        if len(pile) > 1:
-            short.append(f"/{len(pile)}", style="dim")
+        short.append("[" + (".." if len(pile) > 1 else ""))
+        short.append(str(pile[-1]), style="bold")
+        short.append("]" + str(pv.pile_heads[i]))
     short.truncate(width, overflow="ellipsis")
     return short
 
 
-def players_text(view, names: list[str], marks: dict[int, str], ascii: bool = False) -> Text:
-    """Each player: hand size, zero card (once known), piles, Bull cards taken, score so far (BP10)."""
-    lines = [Text(_("PLAYERS: cards in hand, piles (+ counts plus, - minus), Bull cards, score"), style="bold")]
+def players_text(view, names: list[str], marks: dict[int, str], ascii: bool = False, width: int = 76) -> Text:
+    """Each player: hand size, piles, Bull cards taken, score so far (BP10); the score always shows."""
+    lines = [Text(_("PLAYERS  hand  piles (+ counts plus, - minus)  Bull cards  score"), style="bold",
+                  no_wrap=True, overflow="ellipsis")]
     for p, pv in enumerate(view.players):
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append(marks.get(p, " "), style="bold")
-        line.append(names[p][:10].ljust(10), style="bold")
+        line.append(names[p][:12].ljust(12), style="bold")
         line.append(" " + (_("bot") if pv.bot else "   "), style="dim")
         line.append(f" {pv.hand_size:>2} ")
-        line.append_text(piles_text(pv, ascii, 40))
-        bulls = " ".join(str(b) for b in pv.bulls)
         tail = Text()
-        if bulls:
-            tail.append("  " + _("Bulls {list}").format(list=bulls), style="bold")
+        if pv.bulls:
+            tail.append("  " + _("Bulls {list}").format(list=" ".join(str(b) for b in pv.bulls)), style="bold")
         tail.append(f"  {pv.score:>4}", style="bold")
-        gap = max(1, 76 - line.cell_len - tail.cell_len)
-        line.append(" " * gap)
+        piles = piles_text(pv, ascii, max(8, width - line.cell_len - tail.cell_len - 1))
+        line.append_text(piles)
+        line.append(" " * max(1, width - line.cell_len - tail.cell_len))
         line.append_text(tail)
         lines.append(line)
     return Text("\n").join(lines)

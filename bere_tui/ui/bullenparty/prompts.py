@@ -9,15 +9,20 @@ one line each, and dismisses with the one chosen. Digits move the highlight, Ent
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
+from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.bullenparty import rules
 from bere_tui.i18n import _
 from bere_tui.table.cardtext import card_inline
+from bere_tui.table.narrate_bullenparty import tell
 from bere_tui.table.words import heads_text
 from bere_tui.ui.bullenparty.board import cards_text, hand_text, row_line
 from bere_tui.ui.prompts.base import PromptScreen
@@ -32,19 +37,48 @@ class BullenpartyPrompt(PromptScreen):
     BullenpartyPrompt { align: left bottom; background: transparent; }
     BullenpartyPrompt #bp-choices { max-height: 9; }
     """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *PromptScreen.BINDINGS,
+        Binding("escape", "back", _("hide hand"), show=True),
+    ]
 
     def __init__(self, view, legal, ascii: bool = False) -> None:
         super().__init__(view, legal, ascii)
         self.do = legal[0]["do"]
         self.names = [p.name for p in view.players]
+        self.can_go_back = False  # at a hot-seat table: Esc hides the hand and brings the hand-off back
+        # the lines of the list: every row for a row choice (a row's digit is its number; the ones that may
+        # not be chosen are greyed), else each legal action
+        if self.do in ("take", "zero_row"):
+            allowed = {a["row"]: a for a in legal}
+            self.lines: list[dict | None] = [allowed.get(r) for r in range(len(view.rows))]
+        else:
+            self.lines = list(legal)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "back":
+            return self.can_go_back
+        return True
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def key_of(self, index: int) -> str | None:
+        """The number a line answers to: a row's number, a card's number (0 for the zero card)."""
+        action = self.lines[index]
+        if self.do in ("take", "zero_row"):
+            return str(index + 1)
+        if action is None:
+            return None
+        return "0" if action["card"] == rules.ZERO else str(action["card"])
 
     def heading(self) -> Text:
         name = self.name_of_player
         pend = self.view.pending or {}
         card = pend.get("card")
         if self.do == "bid":
-            return Text(_("{name}, bid a card in secret: a number card takes a row, the zero card adds a card "
-                          "to one").format(name=name), style="bold")
+            return Text(_("{name}, bid in secret: a number card takes a row, the zero card adds a card").format(
+                name=name), style="bold")
         if self.do == "take":
             out = Text(_("{name}, your").format(name=name) + " ", style="bold")
             out.append_text(card_inline(card, self.ascii))
@@ -69,37 +103,41 @@ class BullenpartyPrompt(PromptScreen):
             out = card_inline(action["card"], self.ascii)
             out.append("  " + heads_text(rules.heads([action["card"]])), style="dim")
             return out
-        if self.do in ("take", "zero_row"):
-            r = action["row"]
-            return row_line(r, view.rows[r], self.names, self.ascii)
         me = view.players[view.me]
         out = card_inline(action["card"], self.ascii)
         if action["pile"] is None:
             out.append("  " + _("on a new pile"))
         else:
             pile = me.piles[action["pile"]]
-            out.append("  " + _("on pile {n}, top").format(n=action["pile"] + 1) + " ")
-            out.append_text(card_inline(pile[-1], self.ascii))
-            out.append("  ")
+            out.append("  " + _("on pile {n}:").format(n=action["pile"] + 1) + " ")
             out.append_text(cards_text(pile, self.ascii))
         return out
 
+    def line_text(self, index: int) -> Text:
+        if self.do in ("take", "zero_row"):
+            return row_line(index, self.view.rows[index], self.names, self.ascii)
+        return self.option_text(self.lines[index])
+
     def default_index(self) -> int:
-        """The highlighted choice: the row with the most bullheads to take (you collect on purpose), else the
-        first (the engine lists the choices in order)."""
+        """The highlighted line: the row with the most bullheads to take (you collect on purpose), else the
+        first that may be chosen (the engine lists the choices in order)."""
+        open_lines = [i for i, a in enumerate(self.lines) if a is not None]
         if self.do == "take":
             rows = self.view.rows
-            return max(range(len(self.legal)), key=lambda i: (rows[self.legal[i]["row"]].bullheads
-                                                             + (rows[self.legal[i]["row"]].bull or 0), -i))
-        return 0
+            return max(open_lines, key=lambda i: (rows[i].bullheads + (rows[i].bull or 0), -i))
+        return open_lines[0]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="bottom-panel", id="bp-prompt"):
             yield Static(self.heading(), id="bp-prompt-title")
+            if self.do in ("take", "zero_row") and self.view.revealed:  # what the others bid (the log is below)
+                bids = tell(bp.BidsRevealed(self.view.turn, self.view.revealed), self.names)
+                yield Static(bids.text(self.ascii))
             if self.view.me is not None and self.do != "bid":
                 yield Static(hand_text(self.view, self.ascii))
-            options = [Option(self.option_text(a), id=str(i)) for i, a in enumerate(self.legal)]
-            yield ChoiceList(*options, default=self.default_index(), id="bp-choices")
+            options = [Option(self.line_text(i), id=str(i), disabled=a is None) for i, a in enumerate(self.lines)]
+            keys = [self.key_of(i) for i in range(len(self.lines))]
+            yield ChoiceList(*options, default=self.default_index(), keys=keys, id="bp-choices")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -112,7 +150,9 @@ class BullenpartyPrompt(PromptScreen):
 
     def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         message.stop()
-        self.dismiss(self.legal[message.option_index])
+        action = self.lines[message.option_index]
+        if action is not None:
+            self.dismiss(action)
 
 
 __all__ = ["BullenpartyPrompt"]

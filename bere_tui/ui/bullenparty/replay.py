@@ -13,11 +13,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.bullenparty import rules
 from bere_tui.i18n import _
 from bere_tui.table.narrate import log_line
 from bere_tui.table.replay import events_by_action
-from bere_tui.table.words import winners_line
 from bere_tui.ui.bullenparty.board import cards_text
 from bere_tui.ui.widgets.keybar import KeyBar
 
@@ -33,22 +33,25 @@ def replay_lines(game, ascii: bool = False) -> list[Text]:
         line.append_text(cards_text(sorted(deal["hands"][p]), ascii))
         line.append("  " + _("zero card {letter}").format(letter=deal["zero"][p]))
         lines.append(line)
-    for event in game.opening_events:
+    def tell(event) -> None:
         told = log_line(event, names, ascii)
         if told is not None:
             lines.append(told)
+        if isinstance(event, bp.RoundStarted):  # the rows as dealt (BP4)
+            for r, cards in enumerate(event.rows):
+                lines.append(Text("  " + _("row {n}:").format(n=r + 1) + " ").append_text(cards_text(cards, ascii)))
+
+    for event in game.opening_events:
+        tell(event)
     for action, events in zip(actions, per_action):
         if action["do"] == "bid":
             bid = action["card"]
             what = _("the zero card") if bid == rules.ZERO else str(bid)
             lines.append(Text(_("{name} bids {what}").format(name=names[action["player"]], what=what), style="dim"))
         for event in events:
-            told = log_line(event, names, ascii)
-            if told is not None:
-                lines.append(told)
+            tell(event)
     if game.finished:
         scores = game.scores()
-        lines.append(Text(winners_line([names[p] for p in game.winners]), style="bold reverse"))
         lines.append(Text(", ".join(_("{name} {score}").format(name=names[p], score=scores[p])
                                     for p in range(len(names)))))
     return lines

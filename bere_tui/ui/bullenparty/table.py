@@ -34,8 +34,11 @@ def tracker_notice(view):
     unseen = view.unseen_cards()
     by_heads = Counter(HEADS[c] for c in unseen)
     heads = ", ".join(_("{count} of {heads}").format(count=by_heads[h], heads=h) for h in sorted(by_heads))
-    lines = [_("Number cards you have not seen: {n} (by bullheads: {list}).").format(n=len(unseen), list=heads),
-             _("Zero cards you have not seen: {letters}.").format(letters=", ".join(view.unseen_letters()) or "-"),
+    lines = [_("Number cards you have not seen: {n}, {removed} of them out of the game unseen (by bullheads: "
+               "{list}):").format(n=len(unseen), removed=view.removed_count, list=heads),
+             " ".join(map(str, unseen)),
+             _("Zero-card letters you have not seen, in other hands or in the box: {letters}.").format(
+                 letters=", ".join(view.unseen_letters()) or "-"),
              _("Bull cards left, top first: {list}.").format(list=" ".join(map(str, view.bull_deck)) or "-"),
              _("Draw pile: {n} cards. Discard pile: {d} cards.").format(n=view.draw_pile_size,
                                                                       d=len(view.discard_pile))]
@@ -53,9 +56,14 @@ class BullenpartyTableScreen(DirectedScreen):
     App.-ascii BullenpartyTableScreen #hand-area { border-top: ascii $primary; }
     """
 
+    DONE_MARK = "*"  # ("+" marks the pile that counts plus)
+
     def __init__(self, session) -> None:
         super().__init__(session)
         self.marks: dict[int, str] = {}
+
+    def forced_text(self, name: str) -> str:
+        return _("{name} has only one choice here: it is made at once.").format(name=name)
 
     def compose(self) -> ComposeResult:
         yield Static(id="table-header")
@@ -153,7 +161,7 @@ class BullenpartyTableScreen(DirectedScreen):
         await self.settle()
         rounds = [[score] for score in game.scores()]
         choice = await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, rounds, list(game.winners),
-                                                                self.ascii, highest_wins=True))
+                                                                self.ascii, game=game, highest_wins=True))
         self.app.call_later(self.app.after_game, choice, s)
 
 

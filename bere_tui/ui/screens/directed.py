@@ -55,6 +55,13 @@ class DirectedScreen(Screen[None]):
 
     # ------------------------------------------------------------------ what a game's table draws
 
+    #: the mark beside a player who has made their secret choice
+    DONE_MARK = "+"
+
+    def forced_text(self, name: str) -> str:
+        """The log's line for a decision with one possible move, made at once (6 nimmt!: the last card)."""
+        return _("{name} has one card left: it is played.").format(name=name)
+
     def prompt_for(self, view, legal: list[dict]):
         raise NotImplementedError
 
@@ -143,7 +150,7 @@ class DirectedScreen(Screen[None]):
         s = self.session
         waiting = s.waiting_for()
         if "players" in self.game.pending:  # a secret choice of several at once (B3, BP5)
-            marks = {q: "+" for q in range(len(s.names)) if q not in waiting}
+            marks = {q: self.DONE_MARK for q in range(len(s.names)) if q not in waiting}
             self.set_marks({**marks, p: ">"})
             if s.is_bot(p):
                 return
@@ -152,6 +159,8 @@ class DirectedScreen(Screen[None]):
                             (" " + _("Then: {names}.").format(names=names_and(others)) if others else ""))
         else:
             self.set_marks({p: ">"})
+            if not s.is_bot(p):
+                self.set_status(_("{name} decides.").format(name=s.names[p]))
 
     async def hand_off(self, p: int, do: str) -> None:
         """B10: the keyboard goes to `p`; nothing of theirs shows until they press the hand-off's key."""
@@ -220,7 +229,7 @@ class DirectedScreen(Screen[None]):
         if beat.notice:
             self.notify(beat.notice, severity="warning", timeout=6)
         if beat.forced is not None:
-            self._write(_("{name} has one card left: it is played.").format(name=self.session.names[beat.forced]))
+            self._write(self.forced_text(self.session.names[beat.forced]))
         await self.show_events(list(beat.events))
 
 

@@ -30,7 +30,7 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
 
     table = Table(box=box.ASCII if ascii else box.SIMPLE, show_edge=False, padding=(0, 1), expand=False)
     table.add_column(_("player"))
-    n_rounds = max((len(r) for r in rounds), default=0)
+    n_rounds = 0 if highest_wins else max((len(r) for r in rounds), default=0)  # Bullenparty: one score
     for i in range(n_rounds):
         label = _("round {n}") if n_rounds <= 4 else _("r{n}")  # short when many rounds must fit
         table.add_column(label.format(n=i + 1), justify="right")

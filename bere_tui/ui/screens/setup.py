@@ -66,7 +66,8 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
     def __init__(self, setup: TableSetup, hosting: bool = False) -> None:
         super().__init__()
         self.hosting = hosting  # a shared table (bere serve): person seats are friends at their terminals
-        self.setup = TableSetup(setup.variant, [Seat(s.name, s.bot) for s in setup.seats], setup.target, None)
+        variant = "base" if hosting and setup.variant == "bullenparty" else setup.variant  # not shared yet
+        self.setup = TableSetup(variant, [Seat(s.name, s.bot) for s in setup.seats], setup.target, None)
         self._clamp()
 
     # ------------------------------------------------------------------ layout
@@ -76,14 +77,14 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         with VerticalScroll(id="setup-form", can_focus=False):
             with Horizontal(classes="field"):
                 yield Label(_("Variant"), classes="field-label")
-                variants = list(GAMES)
+                variants = [v for v in GAMES if not (self.hosting and v == "bullenparty")]  # not shared yet
                 yield Cycler(variants, [variant_name(v) for v in variants], self.setup.variant, id="variant")
                 yield Label("", id="variant-note", classes="field-note")
             with Horizontal(classes="field"):
                 yield Label(_("Seats"), classes="field-label")
                 yield SeatCount(list(range(2, 11)), [str(n) for n in range(2, 11)], len(self.setup.seats),
                                 id="seat-count")
-                yield Label(_("you take the first person's seat; friends join with the table's code")
+                yield Label(_("you sit at seat 1; friends join with the table's code")
                             if self.hosting else _("people pass the keyboard; bots play themselves"),
                             classes="field-note")
             yield VerticalScroll(id="seats", can_focus=False)

@@ -34,9 +34,12 @@ class ChoiceList(OptionList):
     ChoiceList > .option-list--option-highlighted { text-style: bold; }
     """
 
-    def __init__(self, *options, default: int = 0, **kwargs) -> None:
+    def __init__(self, *options, default: int = 0, keys: list[str | None] | None = None, **kwargs) -> None:
+        """`keys`: the number each option answers to (a card's or a row's, shown in its line); without them a
+        digit counts the choices."""
         super().__init__(*options, **kwargs)
         self._default = default
+        self._keys = keys
         self._typed = ""
         self._typed_at = 0.0
 
@@ -66,6 +69,10 @@ class ChoiceList(OptionList):
     def on_key(self, event: events.Key) -> None:
         if event.character is None or not event.character.isdigit():
             return
+        if self._keys is not None:
+            event.stop()
+            self._go_to_key(event.character)
+            return
         enabled = self.choosable()
         now = time.monotonic()
         typed = (self._typed if now - self._typed_at < TYPE_TIMEOUT else "") + event.character
@@ -78,6 +85,20 @@ class ChoiceList(OptionList):
                 self.highlighted = enabled[number - 1]
                 return
         self._typed = ""
+
+    def _go_to_key(self, digit: str) -> None:
+        """To the option whose number is typed (2 then 3: the 23), else the first whose number starts so."""
+        enabled = set(self.choosable())
+        keys = [k if i in enabled and k is not None else "" for i, k in enumerate(self._keys or [])]
+        for typed in (self._typed + digit, digit):
+            index = keys.index(typed) if typed in keys else next(
+                (i for i, k in enumerate(keys) if k.startswith(typed)), None)
+            if index is not None:
+                self._typed = typed
+                self.highlighted = index
+                return
+        self._typed = ""
+        self.app.bell()
 
 
 class ChoiceDialog:
