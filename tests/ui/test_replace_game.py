@@ -132,7 +132,9 @@ async def test_an_autosave_that_cannot_be_read_nor_moved_is_said_to_stay_and_not
         assert menu_ids(app)[0] == "continue"
         await pilot.press("enter")
         assert isinstance(app.screen, NoticeScreen)
-        text = flat(app)
+        # the notice's own text: a long data folder's path (tmp_path) is cut on an 80x24 screen (issue 17: no
+        # test may depend on a path's length)
+        text = app.screen.message
         assert "autosave.json cannot be loaded" in text and "not valid JSON" in text
         assert "stays where it is" in text and "not offered again" in text
         await pilot.press("enter")
