@@ -14,7 +14,7 @@ from bere_tui import __version__
 from bere_tui.i18n import _
 from bere_tui.safetext import escape, shown
 
-VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd")
+VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty")  # engine.games.GAMES
 
 
 class _Parser(argparse.ArgumentParser):
@@ -107,17 +107,17 @@ def cmd_replay_json(path: str) -> int:
 
 def cmd_sim(args) -> int:
     from bere_tui.bots import bot_key, known_bots
-    from bere_tui.engine import VARIANTS
+    from bere_tui.engine.games import GAMES
     from bere_tui.sim import simulate
 
-    info = VARIANTS[args.variant]
+    lo, hi = GAMES[args.variant].min_players, GAMES[args.variant].max_players
     unknown = [b for b in args.bots if bot_key(b) is None]
     if unknown:
         return _fail(_("unknown bot {bot}; known: {known}").format(bot=shown(unknown[0]), known=known_bots()))
     args.bots = [bot_key(b) for b in args.bots]
-    if not info.min_players <= len(args.bots) <= info.max_players:
+    if not lo <= len(args.bots) <= hi:
         return _fail(_("{variant} is for {lo} to {hi} players, not {n}").format(
-            variant=args.variant, lo=info.min_players, hi=info.max_players, n=len(args.bots)))
+            variant=args.variant, lo=lo, hi=hi, n=len(args.bots)))
     if args.games < 1:
         return _fail(_("--games must be at least 1"))
     stats = simulate(args.variant, args.bots, args.games, args.seed)

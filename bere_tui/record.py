@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
@@ -92,7 +92,7 @@ class SwapAction(_Action):
     discard: SpecialName | None
 
 
-Action = Annotated[Union[SelectAction, DraftAction, TakeRowAction, SpecialAction, CancelAction, SwapAction],
+Action = Annotated[SelectAction | DraftAction | TakeRowAction | SpecialAction | CancelAction | SwapAction,
                    Field(discriminator="do")]
 
 
@@ -129,11 +129,11 @@ def _where(loc) -> str:
     return out
 
 
-def _first_error(exc: ValidationError, in_action: bool = False) -> str:
+def _first_error(exc: ValidationError, in_action: bool = False, kinds: tuple[str, ...] = ACTION_KINDS) -> str:
     """The first problem pydantic found, as `where: what` in the record's own terms."""
     err = exc.errors()[0]
     loc, kind, value = tuple(err["loc"]), err["type"], err.get("input")
-    if in_action and loc and loc[0] in ACTION_KINDS:
+    if in_action and loc and loc[0] in kinds:
         loc = loc[1:]  # the discriminated union names the action kind first
     if kind == "extra_forbidden":
         loc, name = loc[:-1], loc[-1]
@@ -148,7 +148,8 @@ def _first_error(exc: ValidationError, in_action: bool = False) -> str:
     elif kind == "literal_error" and loc == ("format",):
         msg = _("unknown format {value} (this version reads {fmt})").format(value=shown(value), fmt=FORMAT)
     elif kind == "literal_error" and loc == ("variant",):
-        msg = _("unknown variant {value}; known: {known}").format(value=shown(value), known=", ".join(VARIANTS))
+        msg = _("unknown variant {value}; known: {known}").format(value=shown(value),
+                                                                    known=", ".join([*VARIANTS, "bullenparty"]))
     else:
         msg = escape(err["msg"], limit=None)
         if isinstance(value, (str, int, float, bool)) or value is None:
@@ -216,11 +217,16 @@ def _parse_action(i: int, raw, game: Game | None = None) -> dict:
 
 def parse_record(data) -> tuple[RecordModel, list[dict]]:
     """Check a record's shape; returns the model and its actions as engine dicts."""
+    if _bullenparty().is_bullenparty(data):
+        return _bullenparty().parse_record(data)
     model = _parse_shell(data)
     return model, [_parse_action(i, raw) for i, raw in enumerate(model.actions)]
 
 
-def new_game(model: RecordModel) -> Game:
+def new_game(model) -> Game:
+    """The game a parsed record starts from (its deal; no action applied yet), of whichever game system."""
+    if getattr(model, "variant", None) == "bullenparty":
+        return _bullenparty().new_game(model)
     options = model.options.model_dump(exclude_none=True)
     deals = [d.model_dump(exclude_none=True) for d in model.deals]
     players = [p.model_dump(exclude_none=True) for p in model.players]
@@ -237,20 +243,34 @@ def replay(data, upto: int | None = None) -> Game:
     """Build the game a record describes, applying its actions (the first `upto` of them; all are checked).
 
     A refused action is named with the decision the game was asking for at that point."""
+    if _bullenparty().is_bullenparty(data):
+        return _bullenparty().replay(data, upto)
     model = _parse_shell(data)
     _check_bots(model)
-    game = new_game(model)
-    stop = len(model.actions[:upto])
-    for i, raw in enumerate(model.actions):
+    return apply_recorded(new_game(model), model.actions, upto, _parse_action)
+
+
+def apply_recorded(game, raw_actions: list, upto: int | None, parse_action):
+    """Apply a record's actions to `game` (the first `upto`; the rest are only checked for their shape), by
+    `parse_action(i, raw[, game])` of the record's game system. A refused action names the decision asked."""
+    stop = len(raw_actions[:upto])
+    for i, raw in enumerate(raw_actions):
         if i >= stop:
-            _parse_action(i, raw)
+            parse_action(i, raw)
             continue
-        action = _parse_action(i, raw, game)
+        action = parse_action(i, raw, game)
         try:
             game.apply(action)
         except BereError as exc:
             raise _action_error(i, raw, str(exc), game) from None
     return game
+
+
+def _bullenparty():
+    """Bullenparty's records (record_bullenparty.py), imported when needed: it imports this module."""
+    from bere_tui import record_bullenparty
+
+    return record_bullenparty
 
 
 def load_json(path: str | Path):
@@ -274,6 +294,8 @@ def dumps(game: Game) -> str:
 
 def result(game: Game) -> dict:
     """The bere-result/1 summary (spec/record.md): the state after the last action, with every hand."""
+    if game.variant == "bullenparty":
+        return _bullenparty().result(game)
     pend = None
     if game.pending is not None:
         pend = {"do": game.pending["do"]}

@@ -21,6 +21,10 @@ def decision_ms(times: list[float]) -> dict:
 def simulate(variant: str, bot_names: list[str], games: int, seed: int = 0) -> dict:
     """Play `games` games, seat i always played by bot_names[i]; a shared win counts as won. Each seat's
     decisions are timed (wall time of the bot's choice)."""
+    if variant == "bullenparty":
+        from bere_tui.bots.bullenparty.runner import simulate as simulate_bullenparty
+
+        return simulate_bullenparty(bot_names, games, seed)
     n = len(bot_names)
     wins = [0] * n
     scores = [0] * n

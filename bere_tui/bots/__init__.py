@@ -35,11 +35,40 @@ def known_bots() -> str:
     return ", ".join(f"{b} ({level_of[b]})" if b in level_of else b for b in BOTS)
 
 
+def _for_every_game(cls: type[Bot]) -> type[Bot]:
+    """`cls` (a 6 nimmt! bot, unchanged), which hands a Bullenparty view to the Bullenparty bot of its level
+    (bots/bullenparty), built with the same seed when first needed."""
+
+    class AnyGameBot(cls):
+        def __init__(self, seed: int | None = None, *args, **kwargs) -> None:
+            super().__init__(seed, *args, **kwargs)
+            self._bp_seed = seed
+            self._bp_bot: Bot | None = None
+
+        def choose(self, view, legal: list[dict]) -> dict:
+            if getattr(view, "variant", None) == "bullenparty":
+                if self._bp_bot is None:
+                    from bere_tui.bots.bullenparty import make_bullenparty_bot
+
+                    self._bp_bot = make_bullenparty_bot(self.name, self._bp_seed)
+                return self._bp_bot.choose(view, legal)
+            return super().choose(view, legal)
+
+    AnyGameBot.__name__ = AnyGameBot.__qualname__ = cls.__name__
+    return AnyGameBot
+
+
+_ANY_GAME: dict[str, type[Bot]] = {}
+
+
 def make_bot(name: str, seed: int | None = None) -> Bot:
+    """The bot `name` (a bot or a level) for any game system: 6 nimmt!'s, or Bullenparty's when its view says so."""
     key = bot_key(name)
     if key is None:
         raise ValueError(f"unknown bot {name!r}; known: {known_bots()}")
-    return BOTS[key](seed)
+    if key not in _ANY_GAME:
+        _ANY_GAME[key] = _for_every_game(BOTS[key])
+    return _ANY_GAME[key](seed)
 
 
 __all__ = ["BOTS", "LEVELS", "Bot", "bot_key", "known_bots", "make_bot"]

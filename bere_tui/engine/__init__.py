@@ -6,7 +6,7 @@ Public API: `Game` (pending, legal, apply, view), `IllegalAction`, `SetupError`,
 
 from bere_tui.engine.cards import HEADS, bullheads, row_bullheads
 from bere_tui.engine.errors import BereError, IllegalAction, SetupError
-from bere_tui.engine.events import *  # noqa: F401,F403
+from bere_tui.engine.events import *
 from bere_tui.engine.game import Game
 from bere_tui.engine.variants import SPECIAL_NAMES, VARIANTS, VariantInfo
 

@@ -95,8 +95,14 @@ class TableHub:
                 "finished": game.finished}
 
     def broadcast(self, message_for) -> None:
+        """Each connected terminal its own message (its seat's view)."""
         for conn in list(self.connected):
             conn.send(message_for(conn))
+
+    def send_all(self, message: dict) -> None:
+        """One public message to every connected terminal."""
+        for conn in list(self.connected):
+            conn.send(message)
 
     def waiting_message(self) -> dict:
         here = {c.seat for c in self.connected if c.seat is not None}
@@ -121,7 +127,7 @@ class TableHub:
                 conn.send(self.over_message())
             elif conn.seat in self.asked:
                 conn.send({"t": "ask", "legal": self.asked[conn.seat]})
-            self.broadcast(lambda c: self.waiting_message())
+            self.send_all(self.waiting_message())
             while not reader.at_eof():
                 line = await reader.readline()
                 if not line:
@@ -138,7 +144,7 @@ class TableHub:
         finally:
             if conn is not None and conn in self.connected:
                 self.connected.remove(conn)
-                self.broadcast(lambda c: self.waiting_message())
+                self.send_all(self.waiting_message())
             writer.close()
 
     def receive(self, conn: Seat, message) -> None:
@@ -170,7 +176,7 @@ class TableHub:
             for conn in self.connected:
                 if conn.seat == p:
                     conn.send({"t": "ask", "legal": self.asked[p]})
-        self.broadcast(lambda c: self.waiting_message())
+        self.send_all(self.waiting_message())
 
     async def play(self) -> None:
         director, game = self.director, self.game
@@ -178,20 +184,19 @@ class TableHub:
         while True:
             beat = director.next_beat()
             if isinstance(beat, ShowEvents):
-                events = [event_to_wire(e) for e in beat.events]
-                self.broadcast(lambda c: self.state_for(c.seat) | {"t": "state"})
-                self.broadcast(lambda c: {"t": "events", "events": events, "forced": beat.forced,
-                                          "notice": beat.notice})
+                self.broadcast(lambda c: self.state_for(c.seat))
+                self.send_all({"t": "events", "events": [event_to_wire(e) for e in beat.events],
+                               "forced": beat.forced, "notice": beat.notice})
             elif isinstance(beat, RoundSummary):
                 scored = beat.scored
-                self.broadcast(lambda c: {"t": "summary", "round": scored.round, "scores": list(scored.scores),
-                                          "totals": list(scored.totals)})
+                self.send_all({"t": "summary", "round": scored.round, "scores": list(scored.scores),
+                               "totals": list(scored.totals)})
             elif isinstance(beat, GameEnd):
-                self.broadcast(lambda c: self.over_message())
+                self.send_all(self.over_message())
                 self.done.set()
                 return
             elif isinstance(beat, BotTurn):
-                self.broadcast(lambda c: self.waiting_message())
+                self.send_all(self.waiting_message())
                 action, notice = await loop.run_in_executor(None, director.think, beat.player)
                 director.decide(beat.player, action, notice)
             elif isinstance(beat, (Ask, HandOff)):

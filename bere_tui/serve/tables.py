@@ -79,11 +79,10 @@ def host_table(game: Game, wait: float = 15.0) -> str:
     code = new_code(folder)
     first = folder / f"{code}.start.json"
     first.write_text(json.dumps(game.record()), encoding="utf-8")
-    log = open(folder / f"{code}.log", "ab")  # noqa: SIM115 - the hub's own output, kept open by it
-    subprocess.Popen([sys.executable, "-m", "bere_tui.serve.hub", "--folder", str(folder), "--code", code,
-                      "--record", str(first)], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                     start_new_session=True, close_fds=True)
-    log.close()
+    with open(folder / f"{code}.log", "ab") as log:  # the hub's own output (it keeps its copy open)
+        subprocess.Popen([sys.executable, "-m", "bere_tui.serve.hub", "--folder", str(folder), "--code", code,
+                          "--record", str(first)], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                         start_new_session=True, close_fds=True)
     end = time.monotonic() + wait
     sock = folder / f"{code}.sock"
     while not sock.exists():

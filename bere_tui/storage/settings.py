@@ -24,7 +24,7 @@ CONFIG_ENV = "BERE_CONFIG"
 SETTINGS_NAME = "settings.json"
 
 ANIMATION_SPEEDS: tuple[str, ...] = ("off", "slow", "normal", "fast")
-VARIANTS: tuple[str, ...] = ("base", "pro", "anniversary", "even-odd")
+VARIANTS: tuple[str, ...] = ("base", "pro", "anniversary", "even-odd", "bullenparty")
 
 # The settings are read before the title screen is drawn, so they are plain dataclasses checked here, not
 # pydantic models (whose import and schema building took a good part of the start-up: issue 17). Each value

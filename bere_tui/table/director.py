@@ -28,8 +28,10 @@ from bere_tui.table.beats import Ask, Beat, BotTurn, GameEnd, HandOff, RoundSumm
 #: the bot that sits in for a seat whose level is unknown, and that moves for a bot that failed
 FALLBACK_BOT = "heuristic"
 #: decisions whose only legal move is made without asking: a forced move tells nothing secret (the number of
-#: cards in a hand, the draft pool and the rows are public)
-FORCED = frozenset({"select", "draft", "take_row"})
+#: cards in a hand, the draft pool and the rows are public). 6 nimmt!: the last card, the last of the draft
+#: pool, a low-card take with one row open; Bullenparty: a bid with one card, the one row left to take or to
+#: add to, the one place for a card laid out.
+FORCED = frozenset({"select", "draft", "take_row", "bid", "take", "zero_row", "lay"})
 
 
 class BotFailed(Exception):
@@ -97,7 +99,7 @@ class TableDirector:
             if game.finished:
                 return GameEnd(tuple(game.winners))
             do = game.pending["do"]
-            if do == "select":
+            if "players" in game.pending:  # a secret choice of several at once (B3, BP5)
                 self._start_selection()
             p = self.next_decider()
             if self.is_bot(p):
@@ -160,7 +162,8 @@ class TableDirector:
     # ------------------------------------------------------------------ bots
 
     def _start_selection(self) -> None:
-        """At the start of each selection (B3), before anyone chooses: the views the bots decide from."""
+        """At the start of each secret choice of several players (B3, BP5), before anyone chooses: the views the
+        bots decide from."""
         game = self.game
         phase = (game.round, game.turn)
         if self._phase != phase:
@@ -182,13 +185,13 @@ class TableDirector:
             if p in self._thought:
                 return self._thought[p]
             view, legal = self._bot_question(p)
-            selection = legal[0]["do"] == "select"
+            selection = p in self._bot_views
             try:
                 action = self.bots[p].choose(view, legal)
                 if action not in legal:
                     raise BotFailed(repr(action))
                 notice = ""
-            except Exception as exc:  # a bot that fails must not stop the game
+            except Exception as exc:  # noqa: BLE001 - whatever a bot does wrong, the game goes on
                 action = make_bot(FALLBACK_BOT, p).choose(view, legal)
                 notice = _("{name} (bot) could not decide ({problem}); a simple move was made for it.").format(
                     name=self.names[p], problem=type(exc).__name__)

@@ -6,7 +6,8 @@ events say everything that changed (engine.events), so a sentence needs nothing 
 players' names.
 
 `you`: the seat told in the second person (a lesson's learner: "You take row 1", not "You takes row 1").
-`why`: a lesson adds what made it happen, with the rule's id ("It follows 20, the closest lower end (B4).").
+`why`: a lesson adds what made it happen, in plain words ("It follows 20, the closest lower end."); the rule's
+id stays in a comment, never in the text.
 
 Names stay the subject at the start of a sentence, so languages that decline names need not.
 """
@@ -131,6 +132,10 @@ def narrate_action(action: dict, names: list[str]) -> Sentence:
 
 
 def _tell(e: ev.Event, names: list[str], you: int | None) -> Sentence | None:
+    if type(e).__module__.endswith(".bullenparty.events"):  # the sibling game tells its own events
+        from bere_tui.table.narrate_bullenparty import tell
+
+        return tell(e, names, you)
     player = getattr(e, "player", None)
     mine = you is not None and player == you
     name = names[player] if player is not None else ""
@@ -213,62 +218,63 @@ def _special(e: ev.SpecialPlayed, name: str, mine: bool) -> Sentence:
 
 #: the special cards a take removes from beside the rows, and the rule that removes them
 _MARKER_GONE = {
-    "fifth_row": lambda: _("The 5th Row card is discarded (A-5TH-2)."),
-    "seven_nimmt": lambda: _("The 7 nimmt! card is discarded (A-7N-2)."),
-    "stop": lambda: _("The Stop cards are discarded (A-STOP-3)."),
+    "fifth_row": lambda: _("The 5th Row card is discarded."),  # A-5TH-2
+    "seven_nimmt": lambda: _("The 7 nimmt! card is discarded."),  # A-7N-2
+    "stop": lambda: _("The Stop cards are discarded."),  # A-STOP-3
 }
 
 
 def _why(e: ev.Event, names: list[str], you: int | None) -> Sentence | None:
-    """What made the event happen, with the rule's id: one or two more sentences."""
+    """What made the event happen, in plain words: one or two more sentences (the rule ids in comments)."""
     if isinstance(e, ev.Dealt):
-        return say(_("Each player picks cards from the open pool in turn (P2).") if not e.rows else
-                   _("Four cards start the rows (B2)."))
+        return say(_("Each player picks cards from the open pool in turn.") if not e.rows else  # P2
+                   _("Four cards start the rows."))  # B2
     if isinstance(e, ev.Drafted):
-        return say(_("Cards are drafted in seat order (P2)."))
+        return say(_("Cards are drafted in seat order."))  # P2
     if isinstance(e, ev.Revealed):
         parts = say(_("Placed lowest first: "))
         for i, (card, p) in enumerate(e.cards):
             if i:
                 parts += say(", ")
             parts += say(_("{card} (you)") if p == you else _("{card} ({name})"), card=Card(card), name=names[p])
-        return parts + say(" (B3).")
+        return parts + say(".")  # B3
     if isinstance(e, ev.Placed):
         if e.via == "fifth_row":
-            return say(_("It is a fifth row (A-5TH-1)."))
+            return say(_("It is a fifth row."))  # A-5TH-1
         if e.via == "shift":
-            return say(_("Shift emptied that row (A-SHI-2)."))
+            return say(_("Shift emptied that row."))  # A-SHI-2
         if e.via == "insert":
-            return say(_("It goes at its ascending place; the row had room (A-INS-2)."))
+            return say(_("It goes between the cards where its number fits; the row had room."))  # A-INS-2
         if e.after:
-            return say(_("It follows {after}, the closest lower end (B4)."), after=Card(e.after))
+            return say(_("It follows {after}, the closest lower end."), after=Card(e.after))  # B4
         return None
     if isinstance(e, ev.RowTaken):
         return _why_taken(e)
     if isinstance(e, ev.SpecialPlayed):
         if e.special == "seven_nimmt":
-            return say(_("Row {row} holds 6 cards until it is taken (A-7N-1)."), row=e.row + 1)
+            return say(_("Row {row} holds 6 cards until it is taken."), row=e.row + 1)  # A-7N-1
         if e.special == "stop":
-            return say(_("Nobody may add to or take row {row} until the next take (A-STOP-2)."), row=e.row + 1)
+            return say(_("Nobody may add to or take row {row} until the next take."), row=e.row + 1)  # A-STOP-2
         if e.special == "replace":
-            return say(_("{card} goes back to the hand (A-REP-1)."), card=Card(e.card))
+            return say(_("{card} goes back to the hand."), card=Card(e.card))  # A-REP-1
         if e.special == "negative_positive":
-            return say(_("After the take, one card of the row becomes positive (A-NP-1)."))
+            return say(_("After the take, one card of the row becomes positive."))  # A-NP-1
         return None
     if isinstance(e, ev.Moved):
-        return say(_("It goes to its ascending place (A-SHI-1)."))
+        return say(_("It goes where its number fits in that row."))  # A-SHI-1
     if isinstance(e, ev.Cancelled):
-        return say(_("The positive card and the cards it cancels never score (A-NP-1)."))
+        return say(_("The positive card and the cards it cancels never score."))  # A-NP-1
     if isinstance(e, ev.Swapped):
-        return say(_("The top special card of the draw pile takes its place (A5)."))
+        return say(_("The top special card of the draw pile takes its place."))  # A5
     if isinstance(e, ev.SpecialsGiven):
-        return say(_("Round 2 adds as many as every player can get alike (A6)."))
+        return say(_("Round 2 adds as many as every player can get alike."))  # A6
     if isinstance(e, ev.ParityMoved):
-        return say(_("After a take it moves on (E4).") if e.after_take else _("It starts beside the lowest row (E2)."))
+        return say(_("After a take it moves on.") if e.after_take else  # E4
+                   _("It starts beside the row with the lowest first card."))  # E2
     if isinstance(e, ev.RoundScored):
-        return say(_("The bull piles go onto the score sheet (B8)."))
+        return say(_("The bull piles go onto the score sheet."))  # B8
     if isinstance(e, ev.GameOver):
-        return say(_("The lowest total wins (B9)."))
+        return say(_("The lowest total wins."))  # B9
     return None
 
 
@@ -276,18 +282,18 @@ def _why_taken(e: ev.RowTaken) -> Sentence:
     card = Card(e.card)
     if e.reason == "low":
         text = {
-            "parity": _("{card} is lower than every row that accepts it (E3)."),
-            "stop": _("{card} is lower than every row not stopped (A-STOP-2)."),
-        }.get(e.refused, _("{card} is lower than every row's end (B6)."))
+            "parity": _("{card} is lower than every row that accepts it."),  # E3
+            "stop": _("{card} is lower than every row not stopped."),  # A-STOP-2
+        }.get(e.refused, _("{card} is lower than every row's end."))  # B6
         out = say(text, card=card)
     elif e.reason == "insert":
-        out = say(_("The row was full: Insert takes all but its last card (A-INS-3)."))
+        out = say(_("The row was full: Insert takes all but its last card."))  # A-INS-3
     elif any(name == "seven_nimmt" for name, _row in e.markers):
-        out = say(_("{card} is one card too many for 6 places (A9)."), card=card)
+        out = say(_("{card} is one card too many for 6 places."), card=card)  # A9
     else:
-        out = say(_("{card} is one card too many (B5)."), card=card)
+        out = say(_("{card} is one card too many."), card=card)  # B5
     if e.removed:
-        out += say(" " + _("A 5th Row card was out (A-5TH-2)."))
+        out += say(" " + _("A 5th Row card was out."))  # A-5TH-2
     for name in dict.fromkeys(name for name, _row in e.markers):
         if name != "fifth_row" or not e.removed:
             out += say(" " + _MARKER_GONE[name]())

@@ -15,6 +15,7 @@ def variant_name(variant: str) -> str:
         "pro": _("Pro"),
         "anniversary": _("Anniversary"),
         "even-odd": _("Even/Odd"),
+        "bullenparty": _("Bullenparty"),
     }.get(variant, variant)
 
 

@@ -7,8 +7,10 @@ the scripted actions of the other seats in order, and narration steps. A step is
 - `{"say": ...}`: narration; the learner reads it and presses Enter;
 - `{"say": ..., "on_event": {"type": "Placed", "card": 23}}`: the events of the game are shown one by one
   until one matches (every given field equal), then the narration;
-- `{"say": ..., "expect": {action}, "hint": ..., "explain_wrong": ...}`: the learner's decision; any other
-  move is explained and taken back.
+- `{"say": ..., "expect": {action}, "hint": ..., "aim": ...}`: the learner's decision; any other move is
+  explained and taken back. The explanation is computed from that move (teach.explain: what it would do, and
+  the lesson's move beside it); `aim` (optional) follows it: why the lesson asks for its move. It is shown
+  after every other move alike, so it says what the lesson's move shows, never what is wrong with another.
 
 `point` (optional) names the part of the table a step talks about: hand, rows, scores, pile, log, specials.
 A `practice` lesson has no script: after its steps, the learner plays a whole game against bots.
@@ -50,7 +52,7 @@ class StepModel(_Model):
     on_event: dict | None = None
     expect: dict | None = None
     hint: str | None = None
-    explain_wrong: str | None = None
+    aim: str | None = None
     point: Literal["hand", "rows", "scores", "pile", "log", "specials"] | None = None
 
 
@@ -76,7 +78,7 @@ class Step:
     on_event: dict | None = None
     expect: dict | None = None
     hint: str | None = None
-    explain_wrong: str | None = None
+    aim: str | None = None
     point: str | None = None
 
     @property
@@ -125,10 +127,10 @@ def lesson_from_data(data, source: str = "<lesson>") -> Lesson:
                               .format(file=source, i=i))
         if s.expect is not None and not s.hint:
             raise LessonError(_("{file}: step {i}: a step that expects a move needs a hint").format(file=source, i=i))
-        if s.expect is None and (s.hint or s.explain_wrong):
-            raise LessonError(_("{file}: step {i}: hint and explain_wrong belong to a step that expects a move")
+        if s.expect is None and (s.hint or s.aim):
+            raise LessonError(_("{file}: step {i}: hint and aim belong to a step that expects a move")
                               .format(file=source, i=i))
-        for text in (s.say, s.hint or "", s.explain_wrong or ""):
+        for text in (s.say, s.hint or "", s.aim or ""):
             check_fits(text, source, i)
     return Lesson(
         id=model.id, title=model.title, summary=model.summary, record=model.record, learner=model.learner,

@@ -9,7 +9,7 @@ The screen (or the validator, or a test) asks `next_beat()` again and again and 
 
 `event` and `say` beats with text wait for the learner to read them; the runner does not care how long.
 A move that the lesson did not ask for is not applied: `submit` returns a `Verdict` that explains what it
-would have done (the move applied to `game.copy()`) and why the lesson asks for something else.
+would do, from what the learner may know, beside the lesson's move (teach.explain).
 """
 
 from __future__ import annotations
@@ -24,26 +24,8 @@ from bere_tui.engine import BereError, Game, IllegalAction
 from bere_tui.engine.events import Event
 from bere_tui.i18n import _
 from bere_tui.record import RecordError, new_game, parse_record
-from bere_tui.teach.describe import tell_events
+from bere_tui.teach.explain import Explanation, explain
 from bere_tui.teach.lesson import Lesson, LessonError, Step
-
-
-def next_decision(do: str) -> str:
-    if do == "take_row":
-        return _("Then you would choose which row to take (B6).")
-    if do == "special":
-        return _("Then you would choose whether to play a special card (A3).")
-    if do == "cancel":
-        return _("Then you would choose which cards Negative = Positive cancels (A-NP-1).")
-    if do == "swap":
-        return _("Then you could swap a special card (A5).")
-    if do == "draft":
-        return _("Then you would pick your next card (P2).")
-    return _("Then you would decide again.")
-
-
-#: how far the consequences of a wrong move are followed (decisions of other seats made by this bot)
-LOOKAHEAD_BOT = "heuristic"
 
 
 @dataclass
@@ -60,6 +42,7 @@ class Verdict:
     accepted: bool
     explanation: str = ""
     events: list[Event] | None = None  # what the move would have caused (not applied)
+    explained: Explanation | None = None  # a move the lesson did not ask for, explained (teach.explain)
 
 
 def as_plain(value):
@@ -223,25 +206,13 @@ class LessonRun:
         return "", None
 
     def explain(self, action: dict) -> Verdict:
-        """What `action` would do, told from a copy of the game, and why the lesson asks for another move."""
-        game = self.game
+        """What `action` would do, from what the learner may know, beside the lesson's move (teach.explain)."""
+        step = self.step
         try:
-            trial = game.copy()
-            events = trial.apply(action)
+            told = explain(self.game, self.learner, action, self.expected(), step.aim if step else None)
         except IllegalAction as exc:
             return Verdict(False, str(exc))
-        view = game.view(self.learner)
-        events += follow_turn(trial, self.learner)
-        told = tell_events(view, events, self.learner)
-        pend = trial.pending
-        if pend is not None and pend.get("player") == self.learner and pend["do"] != "select":
-            told.append(next_decision(pend["do"]))
-        if not told:
-            told.append(_("That move changes nothing on the table yet."))
-        step = self.step
-        if step is not None and step.explain_wrong:
-            told.append("\n" + step.explain_wrong)
-        return Verdict(False, "\n".join(told), events)
+        return Verdict(False, told.text, told.events, told)
 
 
 def _prelude(record: dict, source: str) -> tuple[Game, list[Event]]:
@@ -258,17 +229,3 @@ def _prelude(record: dict, source: str) -> tuple[Game, list[Event]]:
         except BereError as exc:
             raise LessonError(_("{file}: record: action {i}: {why}").format(file=source, i=i, why=exc)) from None
     return game, history
-
-
-def follow_turn(game: Game, learner: int, limit: int = 200) -> list[Event]:
-    """Let a bot decide for the other seats until the learner must decide again or the turn is over."""
-    events: list[Event] = []
-    bots: dict = {}
-    for _i in range(limit):
-        pend = game.pending
-        if pend is None or pend["do"] == "select" or learner in deciders(game):
-            break
-        p = deciders(game)[0]
-        bot = bots.setdefault(p, make_bot(LOOKAHEAD_BOT, p))
-        events += game.apply(bot.choose(game.view(p), game.legal(p)))
-    return events

@@ -210,6 +210,10 @@ class BereApp(App[int]):
         from bere_tui.ui.remote import join_table
         from bere_tui.ui.session import Session
 
+        if setup.variant == "bullenparty":
+            self.notify(_("Shared tables seat 6 nimmt! for now; Bullenparty is played at one keyboard."),
+                        severity="warning", timeout=8)
+            return
         if not any(seat.bot is None for seat in setup.seats):
             self.notify(_("A shared table needs at least one person's seat (yours)."), severity="error")
             return
@@ -245,10 +249,16 @@ class BereApp(App[int]):
         start_session(self, Session.new(setup))
 
     def show_session(self, session: Session) -> None:
-        from bere_tui.ui.screens.table import TableScreen
-
+        """The table of the session's game: 6 nimmt!'s, or Bullenparty's."""
         self._clear()
         self.session = session
+        if session.game.variant == "bullenparty":
+            from bere_tui.ui.bullenparty.table import BullenpartyTableScreen
+
+            self.push_screen(BullenpartyTableScreen(session))
+            return
+        from bere_tui.ui.screens.table import TableScreen
+
         self.push_screen(TableScreen(session))
 
     def after_game(self, choice: str | None, session: Session) -> None:

@@ -16,10 +16,10 @@ from bere_tui.engine import VARIANTS
 from bere_tui.i18n import _
 from bere_tui.serve.tables import TableError, TableLink
 from bere_tui.table.wire import WireError, event_from_wire, view_from_wire
+from bere_tui.table.words import names_and
 from bere_tui.ui.prompts import make_prompt
 from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.screens.table import TableScreen
-from bere_tui.table.words import names_and
 
 
 class SeatGame:
@@ -132,7 +132,7 @@ class RemoteTableScreen(TableScreen):
         self.notify(_("The table keeps its own record; the host's server writes it after every move."))
 
     async def play(self) -> None:
-        s, link = self.session, self.session.link
+        link = self.session.link
         while True:
             message = await link.receive()
             if message is None:

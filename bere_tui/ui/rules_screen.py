@@ -26,13 +26,13 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from bere_tui.engine.variants import VARIANTS
+from bere_tui.engine.games import GAMES as VARIANTS  # every game the table seats
 from bere_tui.i18n import _
 from bere_tui.paths import assets
 from bere_tui.table.cardtext import card_plain
+from bere_tui.table.words import variant_name
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
-from bere_tui.table.words import variant_name
 
 FALLBACK_LANGUAGE = "en"
 #: the files every variant shows after its own
@@ -81,6 +81,8 @@ def read_part(name: str, language: str | None = None) -> str | None:
 
 def parts_for(variant: str) -> list[str]:
     """The files shown for a variant: its own (when there is one), then the base game and the keys."""
+    if variant == "bullenparty":  # a game of its own: not built on 6 nimmt!'s base rules
+        return [variant, "keys"]
     return list(dict.fromkeys([variant, *COMMON_PARTS]))
 
 
@@ -178,6 +180,7 @@ def variant_summary(variant: str) -> str:
         "pro": _("2 to 6 players: an open draft, every hand known"),
         "anniversary": _("2 to 8 players: seven kinds of special cards, two rounds"),
         "even-odd": _("2 to 10 players: one row takes only even or only odd cards"),
+        "bullenparty": _("2 to 5 players: the sibling game; collect bullheads, the highest score wins"),
     }.get(variant, "")
 
 

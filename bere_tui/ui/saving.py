@@ -12,7 +12,6 @@ import asyncio
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from bere_tui import storage  # (its modules are imported when first used: the title needs only the settings)
@@ -201,6 +200,11 @@ def open_save(app) -> None:
 
 
 def open_replay(app, game: Game, title: str = "") -> None:
+    if game.variant == "bullenparty":
+        from bere_tui.ui.bullenparty.replay import BullenpartyReplayScreen
+
+        app.push_screen(BullenpartyReplayScreen(game, title))
+        return
     from bere_tui.table.replay import Replay
     from bere_tui.ui.screens.replay_viewer import ReplayScreen
 

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 
 from bere_tui.bots import BOTS, bot_key, known_bots
-from bere_tui.engine import VARIANTS
+from bere_tui.engine.games import GAMES
 from bere_tui.engine.variants import DEFAULT_TARGET
 from bere_tui.i18n import _
 from bere_tui.safetext import NAME_MAX, clean_name, escape, fit_name, shown
@@ -42,11 +42,11 @@ class TableSetup:
         return [i for i, s in enumerate(self.seats) if s.bot is None]
 
     def limits(self) -> tuple[int, int]:
-        info = VARIANTS[self.variant]
+        info = GAMES[self.variant]
         return info.min_players, info.max_players
 
     def uses_target(self) -> bool:
-        return "target" in VARIANTS[self.variant].options
+        return "target" in GAMES[self.variant].options
 
     def options(self) -> dict:
         if self.uses_target() and self.target is not None and self.target != DEFAULT_TARGET:

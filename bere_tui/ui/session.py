@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bere_tui.bots import BOTS
 from bere_tui.engine import Game
+from bere_tui.engine.games import make_game
 from bere_tui.table.director import FALLBACK_BOT, TableDirector
 from bere_tui.ui.seating import TableSetup
 
@@ -21,7 +22,7 @@ class Session(TableDirector):
 
     @classmethod
     def new(cls, setup: TableSetup) -> Session:
-        game = Game(setup.variant, setup.players(), seed=setup.game_seed(), options=setup.options())
+        game = make_game(setup.variant, setup.players(), seed=setup.game_seed(), options=setup.options())
         return cls(game, setup)
 
     def next_setup(self) -> TableSetup:

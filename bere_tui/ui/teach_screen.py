@@ -236,7 +236,8 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     def compose(self) -> ComposeResult:
         yield NarrationPanel(self.title_line, id="narration")
-        yield from table_body(self.names, self.levels, self.show, self.ascii)
+        yield from table_body(self.names, self.levels, self.show, self.ascii,
+                              public_hands=self.run.game.variant == "pro")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -265,20 +266,17 @@ class LessonScreen(DismissOnce, Screen[str]):
             widget.refresh(layout=True)
 
     def update_hand(self) -> None:
-        """The learner's hand (and special cards); in Pro every hand is open (P3), so all are shown."""
+        """The learner's hand (and special cards); in Pro every hand is open (P3), so all are shown, a line
+        each, under the rows as at the table."""
         view = self.run.game.view(self.run.learner)
-        me = self.run.learner
-        specials = view.my_specials if view.variant == "anniversary" else None
-        parts = []
-        for p, pv in enumerate(view.players):
-            if p == me:
-                lines = hand_text("", view.hand, specials, self.ascii).split("\n")
-                lines[0] = Text(_("YOUR HAND"), style="bold")
-                parts.append(Text("\n").join(lines))
-            elif view.variant == "pro":
-                parts.append(hand_text(pv.name, pv.hand or (), None, self.ascii))
         hand = self.query_one(HandView)
-        hand.content = Text("\n").join(parts)
+        if view.variant == "pro":
+            hand.show_hands([(pv.name, pv.hand or ()) for pv in view.players])
+            return
+        specials = view.my_specials if view.variant == "anniversary" else None
+        lines = hand_text("", view.hand, specials, self.ascii).split("\n")
+        lines[0] = Text(_("YOUR HAND"), style="bold")
+        hand.content = Text("\n").join(lines)
         hand.refresh(layout=True)
 
     def narrate(self, text: str, point: str | None = None, footer: str = "") -> None:
@@ -422,9 +420,13 @@ class LessonScreen(DismissOnce, Screen[str]):
 
 def your_move(do: str) -> str:
     """The practice game's narration while the learner decides."""
-    if do == "take_row":
-        return _("Your card is lower than every row's end: choose a row to take (B6). Press i for a hint.")
-    return _("Your move: choose a card. Press i for a hint: what a careful player would do, and why.")
+    return {
+        "take_row": _("Your card is lower than every row it may follow: choose a row to take. Press i for a hint."),
+        "draft": _("Your pick: choose a card of the open pool. Press i for a hint."),
+        "special": _("Your card is next: play a special card with it, or none. Press i for a hint."),
+        "cancel": _("Negative = Positive: choose the positive card and the cards it cancels. Press i for a hint."),
+        "swap": _("You took a row: swap a special card, or keep them all. Press i for a hint."),
+    }.get(do, _("Your move: choose a card. Press i for a hint: what a careful player would do, and why."))
 
 
 __all__ = ["ExplainScreen", "LessonDoneScreen", "LessonScreen", "TeachScreen"]

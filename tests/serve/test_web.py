@@ -41,9 +41,8 @@ async def test_a_browser_session_reaches_the_title_and_takes_keys(tmp_path, monk
 
     import pyte
     from aiohttp.test_utils import TestClient, TestServer
-    from textual_serve.server import Server
-
     from textual_serve.app_service import AppService
+    from textual_serve.server import Server
 
     started = []
     open_process = AppService._open_app_process
@@ -69,7 +68,7 @@ async def test_a_browser_session_reaches_the_title_and_takes_keys(tmp_path, monk
                 assert time.monotonic() < end, text()
                 try:
                     message = await ws.receive(timeout=1)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     continue
                 if isinstance(message.data, bytes):
                     stream.feed(message.data)

@@ -101,7 +101,7 @@ BAD_SAVES = {
     "newer format": (_newer, "bere-record/2, written by a newer version"),
     "illegal action": (_illegal_action, "action 3"),
     "not an object": (lambda r: json.dumps([r]), "JSON object"),
-    "unknown variant": (lambda r: json.dumps(dict(r, variant="bullenparty")), "bullenparty"),
+    "unknown variant": (lambda r: json.dumps(dict(r, variant="chess")), "chess"),
     "missing seed": (lambda r: json.dumps({k: v for k, v in r.items() if k != "seed"}), "seed"),
     # issue 12, items 7-9: what used to end in a traceback, or flood the screen
     "deep nesting": (lambda r: "[" * 5000, "nested too deeply"),

@@ -10,7 +10,7 @@ from bere_tui.teach.validate import play_through
 
 
 def test_there_are_lesson_files():
-    assert len(ALL_LESSON_FILES) >= 18
+    assert len(ALL_LESSON_FILES) >= 25
 
 
 @pytest.mark.parametrize("path", ALL_LESSON_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -36,7 +36,22 @@ def test_base_lessons_follow_the_seed_order_before_any_variant():
     assert ids[:8] == ["win", "rows", "sixth", "low", "order", "end", "pieces", "practice"]
     variants = [x.variant for x in cat.lessons]
     assert variants[:8] == ["base"] * 8
-    assert variants[8] == "pro" and set(variants[9:-1]) == {"anniversary"} and variants[-1] == "even-odd"
+    # then each variant together, Even/Odd (a small add-on to the base game) before the Anniversary edition
+    order = list(dict.fromkeys(variants))
+    assert order == ["base", "pro", "even-odd", "anniversary"]
+    assert variants == sorted(variants, key=order.index)
+
+
+def test_each_variant_ends_in_a_practice_game_that_says_what_comes_next():
+    cat = load_catalogue("en")
+    for variant in ("base", "pro", "even-odd", "anniversary"):
+        last = [x for x in cat.lessons if x.variant == variant][-1]
+        assert last.practice is not None and last.variant == variant, variant
+        following = cat.after(last)
+        if following is None:
+            assert "last lesson" in last.done
+        else:  # "Next: the Even/Odd card."
+            assert "Next" in last.done, last.done
 
 
 def test_the_even_odd_lesson_shows_the_setup_a_skipped_row_and_the_move():

@@ -1,7 +1,9 @@
 """The lesson runner: the learner's moves, wrong moves explained and not applied, hints, the practice game."""
 
+import pytest
+
 from bere_tui.bots.runner import deciders
-from bere_tui.engine.events import GameOver, Placed, Revealed, RowTaken
+from bere_tui.engine.events import GameOver, Placed, Revealed
 from bere_tui.teach.lesson import load_catalogue
 from bere_tui.teach.runner import LessonRun, event_matches, same_action
 
@@ -15,6 +17,10 @@ def advance_to_ask(run):
         beat = run.next_beat()
         if beat.kind in ("ask", "done"):
             return beat
+
+
+def beat_aim(run):
+    return run.step.aim
 
 
 def test_beats_follow_the_steps_and_events():
@@ -46,9 +52,12 @@ def test_a_wrong_move_is_explained_and_not_applied():
     assert run.game.record() == before  # taken back: nothing happened
     assert run.wrong_moves == 1
     text = verdict.explanation
-    assert "You take row 2 with 38: 11 bullheads. 38 is one card too many (B5)." in text
-    assert "Row 2 already holds five cards" in text  # the lesson's own explain_wrong
-    assert any(isinstance(e, RowTaken) and e.player == 0 for e in verdict.events)
+    # B5, worked out on the rows as the learner sees them (the others' cards are not known before the reveal)
+    assert "Your 38 would be one card too many for row 2: you would take 5 cards, 11 bullheads." in text
+    assert "The lesson's move, your 62, would cost nothing: 11 bullheads fewer than yours." in text
+    assert "the others' cards show only at the reveal" in text
+    assert beat_aim(run) in text  # the step's aim follows
+    assert verdict.events == []  # a secret choice is not played out: that would show the others' cards
     # the right move still works afterwards
     assert run.submit({"player": 0, "do": "select", "card": 62}).accepted
 
@@ -58,7 +67,8 @@ def test_a_wrong_low_card_explains_the_row_choice_to_come():
     advance_to_ask(run)
     verdict = run.submit({"player": 0, "do": "select", "card": 9})
     assert not verdict.accepted
-    assert "choose which row to take (B6)" in verdict.explanation
+    assert ("Your 9 would be lower than every row's end: you would choose a row to take; the cheapest, row 1, has "
+            "1 bullhead.") in verdict.explanation  # B6
 
 
 def test_a_wrong_row_choice_is_explained():
@@ -69,8 +79,9 @@ def test_a_wrong_row_choice_is_explained():
     assert run.game.pending["do"] == "take_row"
     verdict = run.submit({"player": 0, "do": "take_row", "row": 2})
     assert not verdict.accepted
-    assert "You take row 3" in verdict.explanation and "7 bullheads" in verdict.explanation
-    assert beat.step.explain_wrong in verdict.explanation
+    assert "You take row 3 with 5: 7 bullheads." in verdict.explanation
+    assert "The lesson's move, row 4, would cost 1 bullhead: 6 bullheads fewer than yours." in verdict.explanation
+    assert beat.step.aim in verdict.explanation
 
 
 def test_the_hint_is_the_expected_move():
@@ -105,20 +116,33 @@ def test_the_prelude_events_are_kept_for_the_log():
     assert sum(isinstance(e, Revealed) for e in run.history) == 3  # three turns were played before
 
 
-def test_practice_game_with_hints_plays_to_the_end():
-    run = LessonRun(lesson("practice"), seed=5)
+PRACTICE = [x.id for x in load_catalogue("en").lessons if x.practice is not None]
+
+
+@pytest.mark.parametrize("key", PRACTICE)
+def test_practice_game_with_hints_plays_to_the_end(key):
+    """Every variant's practice game (base, Pro, Even/Odd, Anniversary) is played to its end (B9, A7) by a learner
+    who follows the hints: each hint is a legal move with a reason, for every kind of decision."""
+    run = LessonRun(lesson(key), seed=5)
     assert [run.next_beat().kind for _ in range(2)] == ["say", "say"]
     hints = 0
+    kinds = set()
     while True:
         beat = run.next_beat()
         if beat.kind == "done":
             break
         if beat.kind == "ask":
             text, action = run.hint()
-            assert action in run.game.legal(0) and text
+            assert action in run.game.legal(0) and text and "computer players would" not in text, (action, text)
             hints += 1
+            kinds.add(action["do"])
             assert run.submit(action).accepted
     assert run.game.finished and hints >= 10
+    assert run.game.variant == run.lesson.variant
+    if run.game.variant == "pro":
+        assert "draft" in kinds and run.game.round > 1  # a new draft every round, to 66 (P2, B9)
+    if run.game.variant == "anniversary":
+        assert "special" in kinds and run.game.round == 2  # two rounds exactly (A6)
     assert any(isinstance(e, GameOver) for e in run.game.opening_events + run.history) or run.game.winners
 
 

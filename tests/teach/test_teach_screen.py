@@ -3,6 +3,8 @@ a wrong move, its explanation and taking it back; progress is remembered; Esc le
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bere_tui.teach.lesson import load_catalogue
@@ -37,6 +39,15 @@ def assert_fits(screen: LessonScreen) -> None:
     assert narration.content_size.height >= len(narration.text.splitlines()) and narration.region.y == 0
 
 
+def assert_hint_names_what_the_prompt_shows(screen, hint: str) -> None:
+    """A hint that quotes a choice ('No special card') quotes it as the prompt writes it."""
+    from textual.widgets import OptionList
+
+    labels = [str(o.get_option_at_index(i).prompt) for o in screen.query(OptionList) for i in range(o.option_count)]
+    for quoted in re.findall(r"'([^']+)'", hint):
+        assert any(quoted in label for label in labels), (quoted, labels)
+
+
 async def play_lesson(app, pilot, wrong: dict | None = None, hints: bool = True) -> dict:
     """Press keys as a learner who follows the hints: i then Enter at every decision, Enter to read on, until
     the lesson's closing dialog. `wrong`: {"ask": n, "keys": [...]} types other keys at the n-th decision
@@ -60,6 +71,7 @@ async def play_lesson(app, pilot, wrong: dict | None = None, hints: bool = True)
                 await pilot.press("i")
                 await settle(pilot)
                 seen["hint"] = screen.query_one("#teach-narration").text
+                assert_hint_names_what_the_prompt_shows(screen, seen["hint"])
             await pilot.press("enter")
         elif isinstance(screen, LessonScreen):
             seen["lesson"] = screen.lesson.id
@@ -71,34 +83,51 @@ async def play_lesson(app, pilot, wrong: dict | None = None, hints: bool = True)
     raise AssertionError(f"lesson {seen['lesson']} did not end")
 
 
-async def test_all_lessons_in_order_by_keys():
-    """A learner goes through every lesson with Enter, the hint key and "Next lesson": each runs through the
-    real engine, table and prompts and is remembered. In lesson 3 they first try a move the lesson did not ask
-    for: it is explained and taken back. The practice game is a whole game against three bots."""
-    app = make_app(LESSON_IDS[0])
+#: the lessons of each variant, in order: each group ends in a practice game of its variant
+GROUPS = {variant: [x.id for x in load_catalogue("en").lessons if x.variant == variant]
+          for variant in ("base", "pro", "even-odd", "anniversary")}
+#: the practice games' deals: short games for a learner who takes the highlighted defaults
+PRACTICE_SEEDS = {"practice": 39, "pro-practice": 0, "even-odd-practice": 39, "anniversary-practice": 39}
+
+
+def test_the_groups_are_the_lessons_in_order():
+    assert [i for ids in GROUPS.values() for i in ids] == LESSON_IDS
+    assert all(load_catalogue("en").find(ids[-1]).practice for ids in GROUPS.values())
+
+
+@pytest.mark.parametrize("variant", list(GROUPS))
+async def test_all_lessons_in_order_by_keys(variant):
+    """A learner goes through every lesson of a variant with Enter, the hint key and "Next lesson": each runs
+    through the real engine, table and prompts and is remembered, and the last is a whole practice game of that
+    variant against bots, played to its end. In lesson 3 they first try a move the lesson did not ask for: it is
+    explained and taken back."""
+    ids = GROUPS[variant]
+    app = make_app(ids[0])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         menu = next(s for s in app.screen_stack if isinstance(s, TeachScreen))
-        menu.seed = 39  # the practice game: a short one (3 rounds) for a learner taking the defaults
-        for i, lesson_id in enumerate(LESSON_IDS):
+        for i, lesson_id in enumerate(ids):
+            if i + 1 < len(ids):
+                menu.seed = PRACTICE_SEEDS.get(ids[i + 1])  # the next lesson opens with this seed
             wrong = {"ask": 1, "keys": ["3", "8", "enter"]} if lesson_id == "sixth" else None
-            seen = await play_lesson(app, pilot, wrong=wrong, hints=lesson_id != "practice")
+            practice = lesson_id in PRACTICE_SEEDS
+            seen = await play_lesson(app, pilot, wrong=wrong, hints=not practice)
             assert seen["lesson"] == lesson_id and seen["done"] and seen["asks"] >= 1, seen
             if lesson_id == "sixth":
                 assert len(seen["explanations"]) == 1
                 text = seen["explanations"][0]
-                assert "You take row 2 with 38: 11 bullheads. 38 is one card too many" in text
-                assert "the 62 is the safe card" in text
+                assert "Your 38 would be one card too many for row 2: you would take 5 cards, 11 bullheads." in text
+                assert "The lesson's move, your 62, would cost nothing" in text
             else:  # the hints always lead to the lesson's move
                 assert seen["explanations"] == [], (lesson_id, seen["explanations"])
-            if lesson_id == "practice":
-                assert seen["asks"] >= 10 and seen["hint"].startswith("Hint: Play ")
+            if practice:  # a whole game, to its end (B9, A7)
+                assert seen["asks"] >= 10 and seen["hint"].startswith("Hint: ")
                 assert "win" in seen["done"]  # "You win", "Ann wins" or "... share the win"
             assert Progress().is_done(lesson_id)
-            await pilot.press("enter" if i + 1 < len(LESSON_IDS) else "escape")  # Next lesson / all lessons
+            await pilot.press("enter" if i + 1 < len(ids) else "escape")  # Next lesson / all lessons
         await settle(pilot)
         assert isinstance(app.screen, TeachScreen)
-    assert Progress().completed == LESSON_IDS
+    assert Progress().completed == ids
 
 
 async def test_esc_leaves_a_lesson_without_marking_it_done():

@@ -89,7 +89,7 @@ async def play_in_bursts(monkeypatch, variant: str, options, seed: int) -> Priva
     app = table_app(variant, players=("Ann", "Ben", "Cid"), seed=seed, options=options)
     watch = PrivacyWatch(app)
     monkeypatch.setattr(*watch._patch)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24)):
         stop = asyncio.Event()
 
         async def sample() -> None:

@@ -13,11 +13,11 @@ from textual.binding import Binding
 from textual.widgets import Static
 from uitools import asking, non_ascii, press_until, screen_text, shown_cards, table_app, wait_for
 
+from bere_tui.table.model import RowShow, TableShow
 from bere_tui.ui.app import CSS_FILES
 from bere_tui.ui.prompts.select import SelectPrompt
 from bere_tui.ui.prompts.special import SpecialPrompt
 from bere_tui.ui.screens.handoff import HandoffScreen
-from bere_tui.table.model import RowShow, TableShow
 from bere_tui.ui.widgets.hand import HandView
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.tablebody import table_body
@@ -38,7 +38,7 @@ class BodyApp(App):
     """The table's own widgets and style sheets around a made-up table."""
 
     CSS_PATH = CSS_FILES
-    BINDINGS = [Binding("question_mark", "help", "help")]  # noqa: RUF012
+    BINDINGS = [Binding("question_mark", "help", "help")]
 
     def __init__(self, show: TableShow, public_hands: bool = False, ascii: bool = False) -> None:
         super().__init__()

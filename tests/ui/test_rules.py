@@ -10,7 +10,14 @@ import pytest
 from textual.app import App
 
 from bere_tui.engine.variants import VARIANTS
-from bere_tui.ui.rules_screen import RulesScreen, languages, layout_section, load_sections, parts_for, read_part
+from bere_tui.ui.rules_screen import (
+    RulesScreen,
+    languages,
+    layout_section,
+    load_sections,
+    parts_for,
+    read_part,
+)
 
 # The rule ids of RULES.md sections 1-5 (the variants the engine plays), by the variant whose rules show them.
 COMMON_IDS = ["C1", "C2", *[f"B{i}" for i in range(1, 11)]]

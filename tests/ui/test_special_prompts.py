@@ -182,7 +182,7 @@ async def test_a_long_list_scrolls_inside_the_box_at_80x24():
                        texts=texts)
     for text in texts:
         assert text.isascii() and text.count("-" * 80) == 1, text
-        assert "(A-SHI-1, A-SHI-2)" in text and "Enter" in text.splitlines()[-1]
+        assert "where its number fits" in text and "Enter" in text.splitlines()[-1]  # A-SHI-1, A-SHI-2
     assert "96.        from row 5" not in texts[0]  # below the fold at first
     assert "96.        from row 5" in texts[1]
     assert action == {"player": 0, "do": "special", "card": "shift", "move": 96, "to_row": 0}

@@ -46,7 +46,7 @@ class CancelPrompt(StepPrompt):
         return Step(title, choices, self.pick_positive, show_rows=False, default=default,
                     extra=self._pile_line(),
                     help=_("Its bullheads become a positive value V. With V you cancel cards of this take or "
-                           "of your bull pile of this round; the rest of V is lost (A-NP-1)."))
+                           "of your bull pile of this round; the rest of V is lost."))  # A-NP-1
 
     @property
     def pile(self) -> tuple[int, ...]:
@@ -72,8 +72,8 @@ class CancelPrompt(StepPrompt):
         self.show_step(Step(title, choices, lambda _c: self.finish_cancel(), show_rows=False,
                             extra=self._left_line(), toggle=self.toggle,
                             help=_("Space puts the highlighted card in or out (type a card's number to go to it); "
-                                   "Enter sets them aside. The positive card and the cancelled cards never score "
-                                   "(A-NP-1).")))
+                                   "Enter sets them aside. The positive card and the cancelled cards never "
+                                   "score.")))  # A-NP-1
 
     def left(self) -> int:
         return self.value - sum(HEADS[c] for c in self.chosen)

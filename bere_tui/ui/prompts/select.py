@@ -15,7 +15,6 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from bere_tui.i18n import _
-from bere_tui.table.words import special_name
 from bere_tui.ui.prompts.base import CardPickPrompt
 from bere_tui.ui.widgets.hand import specials_lines
 from bere_tui.ui.widgets.keybar import KeyBar

@@ -46,20 +46,22 @@ def special_help(name: str | None) -> str:
     """One line on what the card does, in RULES.md's words."""
     return {
         None: _("Place your card by the ordinary rules, without a special card."),
+        # the rule ids stay here, never in the text: A-5TH-1, A-5TH-2, A-7N-1, A-INS-1..3, A-REP-1, A-SHI-1,
+        # A-SHI-2, A-STOP-1..3, A-NP-1
         "fifth_row": _("Your card starts a fifth row. The next player to take a row also collects the card "
-                       "they were placing; 4 rows remain (A-5TH-1, A-5TH-2)."),
+                       "they were placing; 4 rows remain."),
         "seven_nimmt": _("The chosen row holds 6 cards until it is taken. Then your card is placed by the "
-                         "ordinary rules (A-7N-1)."),
-        "insert": _("Your card goes into the chosen row at its ascending place. A full row is still taken: "
-                    "all but its last card (A-INS-1..3)."),
+                         "ordinary rules."),
+        "insert": _("Your card goes into the chosen row where its number fits. A full row is still taken: "
+                    "all but its last card."),
         "replace": _("Your card goes back to your hand; the card you choose is placed now instead, by the "
-                     "ordinary rules (A-REP-1)."),
-        "shift": _("Move one card to another row that has room, at its ascending place; then your card is "
-                   "placed by the ordinary rules (A-SHI-1, A-SHI-2)."),
+                     "ordinary rules."),
+        "shift": _("Move one card to another row that has room, where its number fits; then your card is "
+                   "placed by the ordinary rules."),
         "stop": _("Nobody may add to, take cards from or take the chosen row until the next row is taken. "
-                  "Your card goes to another row (A-STOP-1..3)."),
+                  "Your card goes to another row."),
         "negative_positive": _("One card of the row you are about to take becomes positive and cancels "
-                               "bullheads of this round (A-NP-1)."),
+                               "bullheads of this round."),
     }[name]
 
 
@@ -117,7 +119,7 @@ def table_top(prompt) -> int:
     under = stack[stack.index(prompt) - 1] if prompt in stack and stack.index(prompt) > 0 else None
     try:
         reveal = under.query_one("#reveal") if under is not None else None
-    except Exception:  # noqa: BLE001 - a screen without a table
+    except Exception:
         return 0
     if reveal is None or not reveal.region:
         return 0
@@ -474,7 +476,7 @@ class SpecialPrompt(StepPrompt):
                 choices.append(self._refused_row(r, row, self.preview.refusal(name, move=move, to_row=r).note))
         help_text = special_help(name)
         if emptied:  # A-SHI-2
-            help_text = _("That row becomes empty: your card starts it again (A-SHI-2).")
+            help_text = _("That row becomes empty: your card starts it again.")
         title = self._title(name, _("where does {card} go?").format(card=move))
         self.show_step(Step(title, choices, lambda r: self.finish(card=name, move=move, to_row=r),
                             help=help_text, show_rows=False, default=min(allowed)))

@@ -31,4 +31,4 @@ class SwapPrompt(StepPrompt):
         extra = _("You hold: {cards}; {pile}.").format(cards=held, pile=pile)
         return Step(title, choices, lambda name: self.finish(discard=name), extra=extra,
                     help=_("Whenever you take a row you may discard one special card and draw the top card "
-                           "of the special draw pile (A5)."))
+                           "of the special draw pile."))  # A5

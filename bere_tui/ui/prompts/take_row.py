@@ -22,7 +22,7 @@ from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.rows import row_text
 
-ROW_WIDTH = 74
+ROW_WIDTH = 72  # the list inside the panel: 80 columns less its border, padding and highlight
 
 
 def cheapest(rows, choices: list[int]) -> int:
@@ -50,15 +50,19 @@ class TakeRowPrompt(PromptScreen):
                 title.append(" " + self._lower_than_text())
             title.append(" " + _("Take which row?"), style="bold")
             yield Static(title, id="take-row-title")
-            options = []
-            for r in self.choices:
-                allowed = r in self.allowed
-                line = row_text(r, rows[r], ROW_WIDTH, self.ascii, note="" if allowed else _("stopped"),
-                                cost=heads_text(rows[r].bullheads))
-                options.append(Option(line, id=str(r), disabled=not allowed))
+            lines = self.row_lines(rows, with_words=True)
+            if not all(line.plain.rstrip().endswith(heads_text(rows[r].bullheads))
+                       for r, line in zip(self.choices, lines)):
+                lines = self.row_lines(rows, with_words=False)  # a wide row: every cost as a bare number
+            options = [Option(line, id=str(r), disabled=r not in self.allowed) for r, line in zip(self.choices, lines)]
             default = self.allowed[cheapest(rows, self.allowed)]
             yield ChoiceList(*options, default=default, id="take-row-list")
         yield KeyBar()
+
+    def row_lines(self, rows, with_words: bool) -> list:
+        """Each row as a line, its cost in words ("3 bullheads") or as the table shows it (a number)."""
+        return [row_text(r, rows[r], ROW_WIDTH, self.ascii, note="" if r in self.allowed else _("stopped"),
+                         cost=heads_text(rows[r].bullheads) if with_words else None) for r in self.choices]
 
     def _lower_than_text(self) -> str:
         """B6; with a Stop (A-STOP-2) or the EVEN/ODD card (E3) only the rows that may take the card count (the

@@ -186,3 +186,22 @@ class ReplaceGameScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
 
     def action_cancel(self) -> None:
         self.dismiss("cancel")
+
+
+class FieldDialog:
+    """Mixin for a dialog around one text field: the field has the focus at once, its cursor at the end (and
+    not blinking in a headless test run)."""
+
+    def on_mount(self) -> None:
+        from textual.widgets import Input
+
+        field = self.query_one(Input)  # type: ignore[attr-defined]
+        if self.app.is_headless:  # type: ignore[attr-defined]
+            field.cursor_blink = False
+        field.focus()
+        field.cursor_position = len(field.value)
+
+
+def default_line(text: str) -> Static:
+    """The highlighted line that says what Enter does."""
+    return Static(Text(" " + text + " ", style="bold reverse"), classes="dialog-default")

@@ -14,10 +14,11 @@ from textual.widgets import Input, Static
 from bere_tui.i18n import _
 from bere_tui.serve.tables import normal_code
 from bere_tui.ui.once import DismissOnce
+from bere_tui.ui.screens.dialogs import FieldDialog, default_line
 from bere_tui.ui.widgets.keybar import KeyBar
 
 
-class JoinScreen(DismissOnce, ModalScreen[str | None]):
+class JoinScreen(FieldDialog, DismissOnce, ModalScreen[str | None]):
     """Dismisses with a table code, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("back"), show=True)]
@@ -28,14 +29,8 @@ class JoinScreen(DismissOnce, ModalScreen[str | None]):
             yield Static(_("The table's code (four letters; its host sees it on their table):"))
             yield Input("", max_length=4, id="join-code")
             yield Static(id="join-message")
-            yield Static(Text(" " + _("Enter: join") + " ", style="bold reverse"), classes="dialog-default")
+            yield default_line(_("Enter: join"))
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        field = self.query_one(Input)
-        if self.app.is_headless:
-            field.cursor_blink = False
-        field.focus()
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.stop()

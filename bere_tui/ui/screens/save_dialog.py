@@ -21,6 +21,7 @@ from bere_tui.i18n import _
 from bere_tui.storage import StorageError, save_to, saves_dir
 from bere_tui.storage.saves import SAVES_DIR  # noqa: F401 - (the name of the folder, for callers)
 from bere_tui.ui.once import DismissOnce
+from bere_tui.ui.screens.dialogs import FieldDialog, default_line
 from bere_tui.ui.widgets.keybar import KeyBar
 
 
@@ -43,7 +44,7 @@ def chosen_path(text: str) -> tuple[Path | None, str]:
     return saves_dir() / name, ""
 
 
-class SaveScreen(DismissOnce, ModalScreen[Path | None]):
+class SaveScreen(FieldDialog, DismissOnce, ModalScreen[Path | None]):
     """Dismisses with the path written, or None."""
 
     CSS_PATH = "save_dialog.tcss"
@@ -66,15 +67,8 @@ class SaveScreen(DismissOnce, ModalScreen[Path | None]):
                 yield Static(_("File (a game record; `bere play --load FILE` opens it again):"))
             yield Input(self.path.name if serving() else str(self.path), id="save-path")
             yield Static(id="save-message")
-            yield Static(Text(" " + _("Enter: save") + " ", style="bold reverse"), classes="dialog-default")
+            yield default_line(_("Enter: save"))
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        field = self.query_one(Input)
-        if self.app.is_headless:
-            field.cursor_blink = False
-        field.focus()
-        field.cursor_position = len(field.value)
 
     def on_input_changed(self, message: Input.Changed) -> None:
         self._replace = None

@@ -23,8 +23,9 @@ from bere_tui.ui.widgets.keybar import KeyBar
 
 
 def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int]], winners=(),
-                 ascii: bool = False) -> Table:
-    """Players by total, lowest first: every round's bullheads and the total."""
+                 ascii: bool = False, highest_wins: bool = False) -> Table:
+    """Players by total, the best first (the lowest, or in Bullenparty the highest): every round's bullheads
+    and the total."""
     from rich import box
 
     table = Table(box=box.ASCII if ascii else box.SIMPLE, show_edge=False, padding=(0, 1), expand=False)
@@ -34,7 +35,7 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
         label = _("round {n}") if n_rounds <= 4 else _("r{n}")  # short when many rounds must fit
         table.add_column(label.format(n=i + 1), justify="right")
     table.add_column(_("total"), justify="right", style="bold")
-    order = sorted(range(len(names)), key=lambda p: (sum(rounds[p]), p))
+    order = sorted(range(len(names)), key=lambda p: (-sum(rounds[p]) if highest_wins else sum(rounds[p]), p))
     for p in order:
         name = Text(names[p] + (" " + _("(bot)") if bots[p] else ""))
         if p in winners:
@@ -89,9 +90,10 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     ]
 
     def __init__(self, names, bots, rounds: list[list[int]], winners, ascii: bool = False,
-                 can_replay: bool = True, game=None) -> None:
+                 can_replay: bool = True, game=None, highest_wins: bool = False) -> None:
         super().__init__()
         self.game = game
+        self.highest_wins = highest_wins  # Bullenparty (BP10); 6 nimmt!: the lowest total wins (B9)
         self.names, self.bots, self.rounds, self.winners = names, bots, rounds, winners
         self.ascii = ascii
         self.can_replay = can_replay
@@ -100,8 +102,10 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
         with Vertical(classes="dialog wide", id="results"):
             yield Static(Text(winners_line([self.names[p] for p in self.winners]) + "!", style="bold"),
                          classes="dialog-title", id="winners")
-            yield Static(_("Game over: the lowest total wins."), classes="dim")
-            yield Static(scores_table(self.names, self.bots, self.rounds, self.winners, self.ascii))
+            yield Static(_("Game over: the highest score wins.") if self.highest_wins else
+                         _("Game over: the lowest total wins."), classes="dim")
+            yield Static(scores_table(self.names, self.bots, self.rounds, self.winners, self.ascii,
+                                      self.highest_wins))
             options = []
             if self.can_replay:
                 options.append(Option(_("New game with the same seats"), id="again"))
@@ -114,7 +118,9 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         if message.option_id == "watch":
             message.stop()
-            from bere_tui.ui.saving import open_replay  # the viewer is opened the way the replay list opens it
+            from bere_tui.ui.saving import (
+                open_replay,  # the viewer is opened the way the replay list opens it
+            )
 
             open_replay(self.app, self.game, _("The game just played"))
             return

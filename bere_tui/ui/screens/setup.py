@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
-from bere_tui.engine import VARIANTS
+from bere_tui.engine.games import GAMES
 from bere_tui.i18n import _
 from bere_tui.safetext import NAME_MAX, fit_name
 from bere_tui.table.words import bot_name, variant_name
@@ -76,7 +76,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         with VerticalScroll(id="setup-form", can_focus=False):
             with Horizontal(classes="field"):
                 yield Label(_("Variant"), classes="field-label")
-                variants = list(VARIANTS)
+                variants = list(GAMES)
                 yield Cycler(variants, [variant_name(v) for v in variants], self.setup.variant, id="variant")
                 yield Label("", id="variant-note", classes="field-note")
             with Horizontal(classes="field"):

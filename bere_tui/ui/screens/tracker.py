@@ -105,7 +105,7 @@ def tracker_renderable(view: View, ascii: bool = False) -> Group:
     who = _("what {name} has seen").format(name=view.players[view.me].name) if view.me is not None \
         else _("the public table")
     if pro:
-        deck = _("Cards 1 to {n} are in this game (P1).").format(n=places.in_play)
+        deck = _("Cards 1 to {n} are in this game.").format(n=places.in_play)  # P1
     else:
         deck = _("An unseen card is in a hand or out of play.")
     parts: list = [Text(_("Round {round}, turn {turn}. From {who} only.").format(

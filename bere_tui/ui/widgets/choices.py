@@ -19,7 +19,6 @@ from textual.widgets import OptionList
 
 from bere_tui.i18n import _
 
-
 TYPE_TIMEOUT = 1.5  # seconds after which a digit starts a new number
 
 

@@ -10,7 +10,6 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
-
 #: keys that work on every screen, left out first (in this order) when the line would not fit: `?` help
 #: names them all
 SPARE = ("save", "tracker", "ask_quit", "help")
@@ -27,7 +26,7 @@ class KeyBar(Widget):
     KeyBar > .keybar--key { text-style: bold; color: $footer-key-foreground; }
     KeyBar > .keybar--disabled { text-style: dim; }
     """
-    COMPONENT_CLASSES = {"keybar--key", "keybar--disabled"}  # noqa: RUF012
+    COMPONENT_CLASSES = {"keybar--key", "keybar--disabled"}
 
     def __init__(self) -> None:
         super().__init__()

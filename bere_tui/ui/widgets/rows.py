@@ -36,8 +36,9 @@ def row_bullheads(row) -> int:
 def row_text(index: int, row, width: int, ascii: bool = False, fresh: int | None = None,
              note: str = "", cost: str | None = None) -> Text:
     """One row as one line, never wrapped: `1  12• 17• 23•      STOP  4`. `fresh` marks a card just placed
-    with `>`; `cost` replaces the bullhead count at the right end. Cards take only their digits, so the widest
-    row (six cards of 11, 22, 33, 44, 55, 66 beside 7 nimmt!, STOP and 5th Row) fits 78 columns."""
+    with `>`; `cost` replaces the bullhead count at the right end, where it fits (else the count stands).
+    Cards take only their digits, so the widest row (six cards of 11, 22, 33, 44, 55, 66 beside 7 nimmt!, STOP
+    and 5th Row) fits 78 columns."""
     out = Text(no_wrap=True, overflow="crop")
     out.append(f"{index + 1} ", style="bold")
     for card in row.cards:
@@ -52,7 +53,11 @@ def row_text(index: int, row, width: int, ascii: bool = False, fresh: int | None
         tail.append("  " + note, style="italic")
     if marks:
         tail.append("  " + " ".join(marks), style="bold")
-    cost = f"{row_bullheads(row):>{COST_WIDTH}}" if cost is None else "  " + cost
+    count = f"{row_bullheads(row):>{COST_WIDTH}}"
+    if cost is not None and out.cell_len + tail.cell_len + 2 + len(cost) <= width:
+        cost = "  " + cost
+    else:
+        cost = count
     gap = max(0, width - out.cell_len - tail.cell_len - len(cost))  # (the cost starts with a space)
     out.append_text(tail)
     out.append(" " * gap)

@@ -1,0 +1,68 @@
+"""Bullenparty's cards and the rule functions every part shares: bullheads, the piles' rule, the score.
+
+RULES section 7 (BP1-BP10). Plain ints, tuples and lists only: bots call these in their rollouts.
+"""
+
+from __future__ import annotations
+
+from bere_tui.engine.cards import HEADS
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+#: BP1: the number cards 1..100, bullheads by C1
+NUMBER_CARDS = 100
+#: BP1 (Decision): the Bull cards' bullheads, top of the stack first (the 4s on top, the 7s at the bottom)
+BULL_CARDS: tuple[int, ...] = (4, 4, 4, 5, 5, 5, 6, 6, 7, 7)
+#: BP1: the zero cards' letters; they act in this order (BP5)
+LETTERS = "ABCDE"
+#: BP3, BP8: number cards in a hand at the deal and after the hand limit
+HAND_SIZE = 5
+#: BP4: number cards of each row at the start of a round
+ROW_START = 2
+#: BP6: number cards that close a row
+ROW_CLOSED = 5
+#: the bid of the zero card, as the record spells it (spec/record.md)
+ZERO = "zero"
+
+
+def removed_count(players: int) -> int:
+    """BP2: number cards put back in the box unseen: 50 with 2 players, 25 with 3, none with 4 or 5."""
+    return {2: 50, 3: 25}.get(players, 0)
+
+
+def heads(cards) -> int:
+    """Bullheads of a group of number cards (C1)."""
+    return sum(map(HEADS.__getitem__, cards))
+
+
+def fits(pile, card: int) -> bool:
+    """BP8: a card may go on a pile only if it is higher than that pile's top card."""
+    return card > pile[-1]
+
+
+def pile_targets(piles, card: int) -> list[int | None]:
+    """BP8: the piles `card` may go on, by index, then None for a new pile (always allowed)."""
+    return [i for i, pile in enumerate(piles) if card > pile[-1]] + [None]
+
+
+def counting_pile(piles) -> int | None:
+    """BP10: the index of the pile with the most bullheads, the first of tied ones; None without piles."""
+    best, best_heads = None, -1
+    for i, pile in enumerate(piles):
+        h = heads(pile)
+        if h > best_heads:
+            best, best_heads = i, h
+    return best
+
+
+def score(piles, bulls) -> int:
+    """BP10: the pile with the most bullheads counts plus, Bull cards plus, every other pile minus."""
+    pile_heads = [heads(p) for p in piles]
+    best = max(pile_heads, default=0)
+    return best - (sum(pile_heads) - best) + sum(bulls)
+
+
+def winners(scores) -> tuple[int, ...]:
+    """BP10: highest total wins; tied highest totals share victory."""
+    best = max(scores)
+    return tuple(p for p, s in enumerate(scores) if s == best)

@@ -1,0 +1,178 @@
+"""bere-record/1 <-> the Bullenparty engine (spec/record.md, "Variant `bullenparty`"), and its bere-result/1.
+
+record.py hands a record whose `variant` is `bullenparty` to this module. The same edge as for 6 nimmt!:
+pydantic checks the file's shape, the engine every rule while the actions are replayed; any problem is one
+RecordError naming it (for an action: its 0-based index, what it asked for, why it is refused, what the game
+was asking for). docs/bullenparty.md describes what the record leaves to the project.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StrictInt, TypeAdapter, ValidationError
+
+from bere_tui.bots import bot_key
+from bere_tui.engine.bullenparty import Game, rules
+from bere_tui.engine.bullenparty.game import VARIANT
+from bere_tui.engine.errors import BereError
+from bere_tui.i18n import _
+from bere_tui.record import (
+    FORMAT,
+    RESULT_FORMAT,
+    PlayerModel,
+    RecordError,
+    _action_error,
+    _check_bots,
+    _first_error,
+    _Model,
+    apply_recorded,
+)
+from bere_tui.safetext import name_problem
+
+Letter = Literal["A", "B", "C", "D", "E"]
+ACTION_KINDS = ("bid", "take", "zero_row", "lay")
+
+
+class OptionsModel(_Model):
+    """No options yet: any key is an unknown option."""
+
+
+class DealModel(_Model):
+    removed: list[StrictInt]
+    zero: list[Letter]
+    hands: list[list[StrictInt]]
+    draw_pile: list[StrictInt]
+    reshuffles: list[list[StrictInt]] | None = None
+
+
+class _Action(_Model):
+    player: StrictInt
+
+
+class BidAction(_Action):
+    do: Literal["bid"]
+    card: StrictInt | Literal["zero"]
+
+
+class TakeAction(_Action):
+    do: Literal["take"]
+    row: StrictInt
+
+
+class ZeroRowAction(_Action):
+    do: Literal["zero_row"]
+    row: StrictInt
+
+
+class LayAction(_Action):
+    do: Literal["lay"]
+    card: StrictInt
+    pile: StrictInt | None
+
+
+Action = Annotated[BidAction | TakeAction | ZeroRowAction | LayAction, Field(discriminator="do")]
+_ACTIONS = TypeAdapter(Action)
+
+
+class RecordModel(_Model):
+    format: Literal["bere-record/1"]
+    variant: Literal["bullenparty"]
+    options: OptionsModel = OptionsModel()
+    players: list[PlayerModel]
+    seed: StrictInt
+    deals: list[DealModel] = Field(default_factory=list)
+    actions: list[Any] = Field(default_factory=list)
+
+
+def is_bullenparty(data) -> bool:
+    """Whether record.py should hand this record (parsed JSON) to this module."""
+    return isinstance(data, dict) and data.get("variant") == VARIANT
+
+
+def _parse_shell(data) -> RecordModel:
+    if data.get("format") not in (None, FORMAT) and isinstance(data.get("format"), str):
+        raise RecordError(_("format: unknown format {value!r} (this version reads {fmt})").format(
+            value=data["format"], fmt=FORMAT))
+    try:
+        model = RecordModel.model_validate(data)
+    except ValidationError as exc:
+        raise RecordError(_first_error(exc)) from None
+    n = len(model.players)
+    if not rules.MIN_PLAYERS <= n <= rules.MAX_PLAYERS:
+        raise RecordError(_("players: {variant} is for {lo} to {hi} players, not {n}").format(
+            variant=VARIANT, lo=rules.MIN_PLAYERS, hi=rules.MAX_PLAYERS, n=n))
+    for i, player in enumerate(model.players):
+        problem = name_problem(player.name)
+        if problem is not None:
+            raise RecordError(f"players[{i}].name: {problem}")
+    if len(model.deals) > 1:
+        raise RecordError(_("deals: {variant} has one entry, the setup").format(variant=VARIANT))
+    return model
+
+
+def _parse_action(i: int, raw, game: Game | None = None) -> dict:
+    if not isinstance(raw, dict):
+        raise _action_error(i, raw, _("an action must be an object"), game)
+    try:
+        model = _ACTIONS.validate_python(raw)
+    except ValidationError as exc:
+        raise _action_error(i, raw, _first_error(exc, in_action=True, kinds=ACTION_KINDS), game) from None
+    return model.model_dump(exclude_unset=True)
+
+
+def parse_record(data) -> tuple[RecordModel, list[dict]]:
+    """Check a record's shape; returns the model and its actions as engine dicts."""
+    model = _parse_shell(data)
+    return model, [_parse_action(i, raw) for i, raw in enumerate(model.actions)]
+
+
+def new_game(model: RecordModel) -> Game:
+    deals = [d.model_dump(exclude_none=True) for d in model.deals]
+    players = [p.model_dump(exclude_none=True) for p in model.players]
+    for player in players:
+        if "bot" in player:
+            player["bot"] = bot_key(player["bot"]) or player["bot"]
+    try:
+        return Game(players, seed=model.seed, options=model.options.model_dump(), deals=deals)
+    except BereError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def replay(data, upto: int | None = None) -> Game:
+    """Build the game a record describes, applying its actions (the first `upto` of them; all are checked)."""
+    model = _parse_shell(data)
+    _check_bots(model)
+    return apply_recorded(new_game(model), model.actions, upto, _parse_action)
+
+
+def result(game: Game) -> dict:
+    """bere-result/1 for Bullenparty (spec/record.md): the state after the last action, every hand shown.
+
+    A taken row keeps its number with no cards and no Bull card (they are in the taker's hand and beside
+    them); `closed` stays as it was. `draw_pile` lists the cards left, top first."""
+    pend = None
+    if game.pending is not None:
+        pend = {"do": game.pending["do"]}
+        if game.pending["do"] == "bid":
+            pend["players"] = list(game.pending["players"])
+        else:
+            pend["player"] = game.pending["player"]
+    scores = game.scores()
+    return {
+        "format": RESULT_FORMAT,
+        "variant": VARIANT,
+        "finished": game.finished,
+        "round": game.round,
+        "rows": [{"cards": list(r.cards), "bull": r.bull, "closed": r.closed, "taken_by": r.taken_by}
+                 for r in game.rows],
+        "players": [{"name": info["name"], "hand": list(game.hands[p]), "zero": game.letters[p],
+                     "piles": [list(pile) for pile in game.piles[p]], "bulls": list(game.bulls[p]),
+                     "score": scores[p]} for p, info in enumerate(game.players)],
+        "draw_pile": list(game.draw),
+        "winners": list(game.winners) if game.finished else [],
+        "pending": pend,
+    }
+
+
+__all__ = ["RecordModel", "is_bullenparty", "new_game", "parse_record", "replay", "result"]

@@ -1,0 +1,117 @@
+"""How Bullenparty's table reads as text (RULES section 7): the rows with their Bull cards and closed marks,
+each player's piles face up with the one that counts plus, the Bull cards taken and the score, and a hand.
+
+Everything is drawn from a view; what counts plus and the score come from the view (the engine's BP10), never
+worked out here. Lines never wrap: a line that would be too long shows its piles by their top cards.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from bere_tui.engine.bullenparty import rules
+from bere_tui.i18n import _
+from bere_tui.table.cardtext import card_label
+from bere_tui.table.words import heads_text
+
+
+def cards_text(cards, ascii: bool = False) -> Text:
+    out = Text()
+    for i, card in enumerate(cards):
+        if i:
+            out.append(" ")
+        out.append_text(card_label(card, ascii, tight=True))
+    return out
+
+
+def bull_text(bull: int) -> str:
+    return _("Bull {heads}").format(heads=bull)
+
+
+def row_line(index: int, row, names: list[str], ascii: bool = False) -> Text:
+    """`1  23• 88••• 51•            Bull 5 closed   11`: a row, or who took it."""
+    out = Text(no_wrap=True, overflow="crop")
+    out.append(f"{index + 1}  ", style="bold")
+    if row.taken_by is not None:
+        out.append(_("taken by {name}").format(name=names[row.taken_by]), style="dim")
+        return out
+    out.append_text(cards_text(row.cards, ascii))
+    tail = Text()
+    if row.bull is not None:
+        tail.append("  " + bull_text(row.bull), style="bold")
+    if row.closed:
+        tail.append("  " + _("closed"), style="bold reverse")
+    cost = f"{row.bullheads:>4}"
+    gap = max(1, 64 - out.cell_len - tail.cell_len)
+    out.append_text(tail)
+    out.append(" " * gap)
+    out.append(cost, style="bold")
+    return out
+
+
+def rows_text(view, names: list[str], ascii: bool = False) -> Text:
+    lines = [Text(_("ROWS") + "  " + _("(bullheads at the right; take a row to collect it)"), style="bold")]
+    lines += [row_line(i, row, names, ascii) for i, row in enumerate(view.rows)]
+    return Text("\n").join(lines)
+
+
+def piles_text(pv, ascii: bool = False, width: int = 40) -> Text:
+    """A player's piles face up, bottom first; the one that counts plus is marked `+` (BP10). When they do not
+    fit `width`, each pile shows its top card and how many cards lie under it."""
+    full = Text(no_wrap=True, overflow="ellipsis")
+    for i, pile in enumerate(pv.piles):
+        if i:
+            full.append("  ")
+        full.append("+" if i == pv.counting_pile else "-", style="bold")
+        full.append("[")
+        full.append_text(cards_text(pile, ascii))
+        full.append("]")
+    if full.cell_len <= width:
+        return full
+    short = Text(no_wrap=True, overflow="ellipsis")
+    for i, pile in enumerate(pv.piles):
+        if i:
+            short.append(" ")
+        short.append("+" if i == pv.counting_pile else "-", style="bold")
+        short.append_text(card_label(pile[-1], ascii, tight=True))
+        if len(pile) > 1:
+            short.append(f"/{len(pile)}", style="dim")
+    short.truncate(width, overflow="ellipsis")
+    return short
+
+
+def players_text(view, names: list[str], marks: dict[int, str], ascii: bool = False) -> Text:
+    """Each player: hand size, zero card (once known), piles, Bull cards taken, score so far (BP10)."""
+    lines = [Text(_("PLAYERS: cards in hand, piles (+ counts plus, - minus), Bull cards, score"), style="bold")]
+    for p, pv in enumerate(view.players):
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(marks.get(p, " "), style="bold")
+        line.append(names[p][:10].ljust(10), style="bold")
+        line.append(" " + (_("bot") if pv.bot else "   "), style="dim")
+        line.append(f" {pv.hand_size:>2} ")
+        line.append_text(piles_text(pv, ascii, 40))
+        bulls = " ".join(str(b) for b in pv.bulls)
+        tail = Text()
+        if bulls:
+            tail.append("  " + _("Bulls {list}").format(list=bulls), style="bold")
+        tail.append(f"  {pv.score:>4}", style="bold")
+        gap = max(1, 76 - line.cell_len - tail.cell_len)
+        line.append(" " * gap)
+        line.append_text(tail)
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def hand_text(view, ascii: bool = False) -> Text:
+    """The viewer's hand: number cards, and the zero card with its letter."""
+    me = view.players[view.me]
+    out = Text(_("YOUR HAND") + "  ", style="bold")
+    out.append_text(cards_text(view.hand, ascii))
+    if me.zero is not None:
+        out.append("  ")
+        out.append(_("zero card {letter}").format(letter=me.zero), style="bold reverse")
+    out.append("  " + heads_text(rules.heads(view.hand)), style="dim")
+    return out
+
+
+__all__ = ["hand_text", "piles_text", "players_text", "row_line", "rows_text"]

@@ -1,0 +1,118 @@
+"""Bullenparty's decisions as prompts (BP5, BP8, BP9): each offers exactly the engine's legal actions as a list,
+one line each, and dismisses with the one chosen. Digits move the highlight, Enter chooses (as everywhere).
+
+- bid: a number card of the hand, or the zero card (BP5), in secret;
+- take: which remaining row the acting number card takes (BP5);
+- zero_row: which open row gets the card the zero card turned up (BP5, BP6);
+- lay: which card to lay out and on which pile (only on a lower top card, or a new pile; BP8, BP9).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+from textual.widgets.option_list import Option
+
+from bere_tui.engine.bullenparty import rules
+from bere_tui.i18n import _
+from bere_tui.table.cardtext import card_inline
+from bere_tui.table.words import heads_text
+from bere_tui.ui.bullenparty.board import cards_text, hand_text, row_line
+from bere_tui.ui.prompts.base import PromptScreen
+from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.keybar import KeyBar
+
+
+class BullenpartyPrompt(PromptScreen):
+    """One decision of Bullenparty: a title, the player's hand, and the legal actions as a list."""
+
+    DEFAULT_CSS = """
+    BullenpartyPrompt { align: left bottom; background: transparent; }
+    BullenpartyPrompt #bp-choices { max-height: 9; }
+    """
+
+    def __init__(self, view, legal, ascii: bool = False) -> None:
+        super().__init__(view, legal, ascii)
+        self.do = legal[0]["do"]
+        self.names = [p.name for p in view.players]
+
+    def heading(self) -> Text:
+        name = self.name_of_player
+        pend = self.view.pending or {}
+        card = pend.get("card")
+        if self.do == "bid":
+            return Text(_("{name}, bid a card in secret: a number card takes a row, the zero card adds a card "
+                          "to one").format(name=name), style="bold")
+        if self.do == "take":
+            out = Text(_("{name}, your").format(name=name) + " ", style="bold")
+            out.append_text(card_inline(card, self.ascii))
+            out.append(" " + _("takes a row into your hand. Which one?"), style="bold")
+            return out
+        if self.do == "zero_row":
+            out = Text(_("{name}, your zero card turned up").format(name=name) + " ", style="bold")
+            out.append_text(card_inline(card, self.ascii))
+            out.append(_(". Add it to which open row?"), style="bold")
+            return out
+        if pend.get("end"):
+            return Text(_("{name}, the game is over: lay out every card of your hand").format(name=name),
+                        style="bold")
+        return Text(_("{name}, keep 5 number cards: lay out the others, each on a lower top card or a new "
+                      "pile").format(name=name), style="bold")
+
+    def option_text(self, action: dict) -> Text:
+        view = self.view
+        if self.do == "bid":
+            if action["card"] == rules.ZERO:
+                return Text(_("zero card {letter}").format(letter=view.my_zero))
+            out = card_inline(action["card"], self.ascii)
+            out.append("  " + heads_text(rules.heads([action["card"]])), style="dim")
+            return out
+        if self.do in ("take", "zero_row"):
+            r = action["row"]
+            return row_line(r, view.rows[r], self.names, self.ascii)
+        me = view.players[view.me]
+        out = card_inline(action["card"], self.ascii)
+        if action["pile"] is None:
+            out.append("  " + _("on a new pile"))
+        else:
+            pile = me.piles[action["pile"]]
+            out.append("  " + _("on pile {n}, top").format(n=action["pile"] + 1) + " ")
+            out.append_text(card_inline(pile[-1], self.ascii))
+            out.append("  ")
+            out.append_text(cards_text(pile, self.ascii))
+        return out
+
+    def default_index(self) -> int:
+        """The highlighted choice: the row with the most bullheads to take (you collect on purpose), else the
+        first (the engine lists the choices in order)."""
+        if self.do == "take":
+            rows = self.view.rows
+            return max(range(len(self.legal)), key=lambda i: (rows[self.legal[i]["row"]].bullheads
+                                                             + (rows[self.legal[i]["row"]].bull or 0), -i))
+        return 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="bottom-panel", id="bp-prompt"):
+            yield Static(self.heading(), id="bp-prompt-title")
+            if self.view.me is not None and self.do != "bid":
+                yield Static(hand_text(self.view, self.ascii))
+            options = [Option(self.option_text(a), id=str(i)) for i, a in enumerate(self.legal)]
+            yield ChoiceList(*options, default=self.default_index(), id="bp-choices")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).focus()
+
+    def action_tracker(self) -> None:
+        from bere_tui.ui.bullenparty.table import tracker_notice
+
+        self.app.push_screen(tracker_notice(self.view))
+
+    def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
+        message.stop()
+        self.dismiss(self.legal[message.option_index])
+
+
+__all__ = ["BullenpartyPrompt"]

@@ -1,0 +1,139 @@
+"""Bullenparty at the table (issue 13): whole games by Enter alone, the hand-off before each person's bid and
+every other decision (B10 applies to every game), the results with the highest score first (BP10)."""
+
+from __future__ import annotations
+
+from uitools import asking, screen_text, shown_cards, wait_for
+
+from bere_tui.engine.bullenparty import Game
+from bere_tui.ui.app import BereApp, Start
+from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
+from bere_tui.ui.bullenparty.table import BullenpartyTableScreen
+from bere_tui.ui.screens.handoff import HandoffScreen
+from bere_tui.ui.screens.scores import ResultsScreen
+from bere_tui.ui.session import Session
+
+
+def bullenparty_app(players, seed: int) -> BereApp:
+    return BereApp(Start("game", session=Session(Game(players, seed=seed))), speed="off", remember=False)
+
+
+async def play_by_enter(app, pilot, check=None, limit: int = 3000) -> None:
+    for _ in range(limit):
+        await wait_for(pilot, lambda: asking(app) and not isinstance(app.screen, BullenpartyTableScreen),
+                       timeout=30)
+        if isinstance(app.screen, ResultsScreen):
+            return
+        if check is not None:
+            check(app)
+        await pilot.press("enter")
+    raise AssertionError("the game did not end")
+
+
+async def test_one_person_and_two_bots_play_a_whole_game_by_enter_alone():
+    app = bullenparty_app([{"name": "Ann"}, {"name": "Ben", "bot": "heuristic"}, {"name": "Cid", "bot": "strong"}],
+                          seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.game
+        await play_by_enter(app, pilot)
+        assert game.finished
+        text = screen_text(app)
+        assert "the highest score wins" in text
+        scores = game.scores()
+        best = max(scores)
+        assert all(scores[p] == best for p in game.winners)  # BP10
+        assert not any(isinstance(s, HandoffScreen) for s in app.screen_stack)
+
+
+async def test_two_people_get_a_hand_off_before_every_decision_and_see_only_their_own_hand():
+    app = bullenparty_app([{"name": "Ann"}, {"name": "Ben"}, {"name": "Cid", "bot": "random"}], seed=8)
+    holder = None
+    asked = set()
+
+    def check(app) -> None:
+        nonlocal holder
+        screen, game = app.screen, app.game
+        if isinstance(screen, HandoffScreen):
+            holder = ["Ann", "Ben"].index(screen.who)
+            public = game.view(None).players
+            secret = {c for p, h in enumerate(game.hands) for c in h if c not in public[p].known}
+            assert shown_cards(screen_text(app), secret) == set()  # cards taken from a row were seen by all
+        elif isinstance(screen, BullenpartyPrompt):
+            assert screen.player == holder  # B10: the prompt comes after its owner's hand-off
+            asked.add(screen.do)
+            other = 1 - screen.player
+            secret = set(game.hands[other]) - set(game.view(None).players[other].known)
+            assert shown_cards(screen_text(app), secret) == set()
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_by_enter(app, pilot, check)
+        assert app.game.finished
+    assert {"bid", "take", "lay"} <= asked
+
+
+def finished_record(tmp_path, stop_after: int | None = None):
+    import json
+
+    from bere_tui.bots import make_bot
+
+    game = Game([{"name": "Ann"}, {"name": "Ben", "bot": "random"}], seed=3)
+    bots = {0: make_bot("random", 1), 1: make_bot("random", 2)}
+    while not game.finished and (stop_after is None or len(game.actions) < stop_after):
+        p = game.deciders()[0]
+        game.apply(bots[p].choose(game.view(p), game.legal(p)))
+    path = tmp_path / "bp.json"
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    return game, path
+
+
+async def test_a_bullenparty_record_plays_back_with_every_bid_shown(tmp_path):
+    from bere_tui.storage import load_file
+    from bere_tui.ui.bullenparty.replay import BullenpartyReplayScreen
+
+    game, path = finished_record(tmp_path)
+    app = BereApp(Start("replay", game=load_file(path), note=path.name), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyReplayScreen))
+        text = screen_text(app)
+        assert "The deal" in text and "Ann bids" in text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, BullenpartyReplayScreen)
+
+
+async def test_a_saved_bullenparty_game_goes_on_at_its_table(tmp_path):
+    from bere_tui.ui.saving import load_session
+
+    game, path = finished_record(tmp_path, stop_after=12)
+    session = load_session(path)
+    assert session.game.variant == "bullenparty" and len(session.history) == 12
+    app = BereApp(Start("game", session=session), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyPrompt), timeout=20)
+        assert app.game.actions[:12] == game.actions[:12]
+
+
+async def test_the_setup_seats_a_bullenparty_table_and_remembers_it():
+    from bere_tui.ui.screens.setup import SetupScreen
+    from bere_tui.ui.widgets.cycler import Cycler
+
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_setup()
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        variant = app.screen.query_one("#variant", Cycler)
+        variant.focus()
+        while variant.value != "bullenparty":
+            await pilot.press("right")
+        assert "2 to 5 players" in screen_text(app)
+        app.screen.query_one("#start").focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyPrompt), timeout=20)
+        assert app.game.variant == "bullenparty" and app.settings.last_seats.variant == "bullenparty"
+
+
+async def test_the_rules_of_bullenparty_open_from_its_table():
+    from bere_tui.ui.rules_screen import load_sections
+
+    titles = [s.title for s in load_sections("bullenparty")]
+    assert "Scoring" in titles and "A round" in titles
+    assert not any("sixth card" in s.title.lower() for s in load_sections("bullenparty"))
