@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import os
 import random
 import statistics
@@ -31,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bere_tui.engine import Game  # noqa: E402
+from bere_tui.engine import Game
 
 NAIVE_GAME = ROOT / "bench" / "naive_game.py"
 NAIVE_ROUND = [ROOT.parent / "shared" / "bench" / "naive_round.py", Path("/work/shared/bench/naive_round.py")]
@@ -119,9 +118,10 @@ class Runner:
 
 def in_process(n: int, seconds: float) -> None:
     games = iter(range(10**9))
+    checked_rng, trusted_rng = random.Random(1), random.Random(1)
     runners = {
-        "apply (validated)": Runner(lambda rng=random.Random(1): play_game(n, rng, next(games), False)),
-        "apply (trusted)": Runner(lambda rng=random.Random(1): play_game(n, rng, next(games), True)),
+        "apply (validated)": Runner(lambda: play_game(n, checked_rng, next(games), False)),
+        "apply (trusted)": Runner(lambda: play_game(n, trusted_rng, next(games), True)),
     }
     play_round = load_naive_round()
     if play_round is not None:

@@ -12,6 +12,7 @@ import json
 import os
 from dataclasses import InitVar, dataclass, field, fields
 from pathlib import Path
+from typing import ClassVar
 
 import platformdirs
 
@@ -73,7 +74,7 @@ def _object(cls, value, loc):
 class _Checked:
     """A dataclass whose fields are checked (CHECKS[name](value, loc)) when made and when changed."""
 
-    CHECKS: dict = {}
+    CHECKS: ClassVar[dict] = {}
 
     def __post_init__(self, _loc: tuple = ()) -> None:
         for name, check in self.CHECKS.items():
@@ -95,7 +96,7 @@ class Seat(_Checked):
     bot: str | None = None
     _loc: InitVar = ()
 
-    CHECKS = {"name": lambda v, loc: _str(v, loc, nonempty=True),
+    CHECKS: ClassVar[dict] = {"name": lambda v, loc: _str(v, loc, nonempty=True),
               "bot": lambda v, loc: None if v is None else _str(v, loc)}
 
 
@@ -123,7 +124,7 @@ class LastSeats(_Checked):
     options: dict[str, int | None] = field(default_factory=dict)
     _loc: InitVar = ()
 
-    CHECKS = {"variant": lambda v, loc: _one_of(v, VARIANTS, loc), "seats": _seats, "options": _options}
+    CHECKS: ClassVar[dict] = {"variant": lambda v, loc: _one_of(v, VARIANTS, loc), "seats": _seats, "options": _options}
 
     def to_dict(self) -> dict:
         return {"variant": self.variant, "seats": [{"name": s.name, "bot": s.bot} for s in self.seats],
@@ -139,7 +140,7 @@ class Settings(_Checked):
     last_seats: LastSeats | None = None
     _loc: InitVar = ()
 
-    CHECKS = {"animation": lambda v, loc: _one_of(v, ANIMATION_SPEEDS, loc), "theme": _str, "ascii": _bool,
+    CHECKS: ClassVar[dict] = {"animation": lambda v, loc: _one_of(v, ANIMATION_SPEEDS, loc), "theme": _str, "ascii": _bool,
               "confirm_quit": _bool,
               "last_seats": lambda v, loc: None if v is None else _object(LastSeats, v, loc)}
 
