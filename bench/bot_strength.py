@@ -2,7 +2,7 @@
 
 Matches (4 players; the seats move round the table from game to game):
   base-random      base game to 66, strong vs three `random`      (target: >= 90% of games won)
-  base-heuristic   base game to 66, strong vs three `heuristic`   (target: >= 45%; a fair share is 25%)
+  base-heuristic   base game to 66, strong vs three `heuristic`   (target: >= 55%; a fair share is 25%)
   anniv-heuristic  Anniversary,     strong vs three `heuristic`   (target: >= 40%)
   base-flatmc      base game to 66, strong and `flatmc` vs two `heuristic`: the published baseline, flat Monte
                    Carlo with determinization (random rollouts, own bullheads, every option in every world),
@@ -10,14 +10,18 @@ Matches (4 players; the seats move round the table from game to game):
   pro-heuristic, evenodd-heuristic: strong vs three `heuristic` in Pro and Even/Odd (only with --match)
 A shared victory counts as won (as in `bere sim`). Win rates carry a 95% Wilson interval.
 
-Speed: median and maximum wall time of the strong bot's decisions (forced ones, with a single legal action,
-are counted apart), rollouts per second inside decisions, and the raw rate of fastsim (whole 4-player base
-rounds, random cards, as the naive loop plays them) beside /work/shared/bench/naive_round.py, both in CPU time
-in this process, and the naive script's own output, all in the same run. The bot's effort is a number of
+Speed (issue 17: median <= 100 ms and maximum <= 500 ms per decision): per match, median and maximum wall time
+of the strong bot's decisions (forced ones, with a single legal action, are counted apart), rollouts per second
+inside decisions; and `--speed` tables, a few games each in one process: base at 4 and 10 seats (vs `random`),
+Anniversary and Even/Odd at 4 (vs `heuristic`), every decision of the strong seat timed (wall and CPU time:
+median, 95th percentile, maximum). Also the raw rate of fastsim (whole 4-player base rounds, random cards, as
+the naive loop plays them) beside /work/shared/bench/naive_round.py, both in CPU time in this process, and the
+naive script's own output, all in the same run. The bot's effort is a number of
 simulations (rollouts) per decision, never a time, so the games and the win rates are the same on any machine;
 only the times depend on it (and on the load average, printed: other processes slow the wall clock).
 
 Usage: python bench/bot_strength.py [--games N] [--simulations S] [--iterations W] [--workers W] [--match ...]
+                                   [--speed-games G] [--speed TABLE ...]
 """
 
 from __future__ import annotations
@@ -44,13 +48,19 @@ NAIVE = Path("/work/shared/bench/naive_round.py")
 
 MATCHES = {  # variant, the bots (seat i in game g: bots[(i - g) % 4]), the strong bot's target
     "base-random": ("base", ["strong", "random", "random", "random"], 0.90),
-    "base-heuristic": ("base", ["strong", "heuristic", "heuristic", "heuristic"], 0.45),
+    "base-heuristic": ("base", ["strong", "heuristic", "heuristic", "heuristic"], 0.55),
     "anniv-heuristic": ("anniversary", ["strong", "heuristic", "heuristic", "heuristic"], 0.40),
     "base-flatmc": ("base", ["strong", "flatmc", "heuristic", "heuristic"], None),
     "pro-heuristic": ("pro", ["strong", "heuristic", "heuristic", "heuristic"], None),
     "evenodd-heuristic": ("even-odd", ["strong", "heuristic", "heuristic", "heuristic"], None),
 }
 DEFAULT_MATCHES = ["base-random", "base-heuristic", "anniv-heuristic", "base-flatmc"]
+SPEED_TABLES = {  # variant, the bots (the strong bot in seat 0)
+    "base-4": ("base", ["strong"] + ["random"] * 3),
+    "base-10": ("base", ["strong"] + ["random"] * 9),
+    "anniversary-4": ("anniversary", ["strong"] + ["heuristic"] * 3),
+    "even-odd-4": ("even-odd", ["strong"] + ["heuristic"] * 3),
+}
 #: the baseline of the issue, built from the same parts
 FLAT_MC = {"policy": "random", "others_weight": 0.0, "end_weight": 0.0, "racing": False}
 
@@ -100,6 +110,47 @@ def play_one(job: tuple) -> dict:
     totals = game.totals()
     return {"names": names, "winners": game.winners, "totals": totals, "times": times, "forced": forced,
             "rollouts": rollouts, "search_time": search_time, "search_cpu": search_cpu}
+
+
+def speed_one(job: tuple) -> list[tuple[float, float, bool]]:
+    """One game of a speed table: (wall, CPU, forced) of each decision of the strong seat (seat 0)."""
+    table, seed, simulations, iterations = job
+    variant, names = SPEED_TABLES[table]
+    game = Game(variant, [{"name": f"{b} {i}", "bot": b} for i, b in enumerate(names)], seed=seed)
+    bots = {p: StrongBot(seed * 1000 + p, simulations=simulations, iterations=iterations) if name == "strong"
+            else make_bot(name, seed * 1000 + p) for p, name in enumerate(names)}
+    out = []
+    while not game.finished:
+        for p in deciders(game):
+            view, legal = game.view(p), game.legal(p)
+            if p == 0:
+                start, cpu = time.perf_counter(), time.process_time()
+                action = bots[p].choose(view, legal)
+                out.append((time.perf_counter() - start, time.process_time() - cpu, len(legal) == 1))
+            else:
+                action = bots[p].choose(view, legal)
+            game.apply(action)
+    return out
+
+
+def ms(values: list[float]) -> str:
+    values = sorted(values)
+    p95 = values[min(len(values) - 1, -(-95 * len(values) // 100) - 1)]
+    return (f"median {statistics.median(values) * 1000:4.0f} ms, p95 {p95 * 1000:4.0f} ms,"
+            f" max {values[-1] * 1000:4.0f} ms")
+
+
+def speed_tables(tables: list[str], games: int, simulations, iterations, seed: int) -> None:
+    """Each table's decisions, played in this process one game after another (a worker would share the CPU)."""
+    print(f"\nspeed (target: median <= 100 ms, max <= 500 ms per decision, wall time); {games} game(s) per table,"
+          f" load average {os.getloadavg()[0]:.1f}")
+    for table in tables:
+        rows = [r for g in range(games) for r in speed_one((table, seed * 100_000 + g, simulations, iterations))]
+        searched = [r for r in rows if not r[2]]
+        print(f"  {table:<14} {len(rows):4} decisions: wall {ms([r[0] for r in rows])}; CPU {ms([r[1] for r in rows])}")
+        if searched:
+            print(f"  {'':<14} {len(searched):4} searched:  wall {ms([r[0] for r in searched])};"
+                  f" CPU {ms([r[1] for r in searched])}")
 
 
 def seat_line(results: list[dict], name: str, target: float | None) -> str:
@@ -155,6 +206,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     ap.add_argument("--match", nargs="*", choices=list(MATCHES), default=DEFAULT_MATCHES)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--speed", nargs="*", choices=list(SPEED_TABLES), default=list(SPEED_TABLES),
+                    help="speed tables (default all; none: skip)")
+    ap.add_argument("--speed-games", type=int, default=2, help="games per speed table (default 2)")
     args = ap.parse_args(argv)
 
     print(f"strong bot: {args.simulations} simulations per decision, at most {args.iterations or 'any number of'}"
@@ -163,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(1)
     print(f"CPU time, one process: naive loop {naive_rate(2.0):,.0f} rounds/s;"
           f" fastsim, same rounds {_rate(lambda: fastsim_round(rng), 2.0):,.0f} rounds/s")
+    if args.speed:
+        speed_tables(args.speed, args.speed_games, args.simulations, args.iterations, args.seed)
     for match in args.match:
         start = time.perf_counter()
         jobs = [(match, g, args.seed * 100_000 + g, args.simulations, args.iterations) for g in range(args.games)]

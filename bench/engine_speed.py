@@ -1,51 +1,99 @@
-"""Engine speed: random 4-player base rounds per second through the public API, beside the naive floor.
+"""Engine speed: `bere sim` with random bots against the naive full-game loop, as whole processes, in one run.
 
-The naive loop (../shared/bench/naive_round.py) is the pure-Python floor for one round with no validation,
-no events and no abstraction; the engine plays the same rounds through `Game`, `legal` and `apply`
-(every action validated, every event built). Both run in this process for the same CPU time, in
-alternating slices, so that a busy machine slows both alike.
+1. Whole processes (the issue's figure): `bere sim --variant base --bots random x N --games G --json` and
+   bench/naive_game.py (naive_round.py's loop of the base rules, played as whole games to 66) for the same
+   number of games, each a fresh Python process timed from start to exit (interpreter start-up and imports
+   included), alternating, REPEAT times each; the median time of each gives games/s and the ratio
+   sim / naive (target: >= 1.0), at 4 and at 10 players.
+   `--tree DIR` also times the `bere sim` of another checkout (e.g. the main branch before a change) in the
+   same alternation, so a before/after ratio comes from one run.
+2. In one process: random 4-player base rounds through the public API (`legal`, `apply`: every action
+   validated, every event built) and with `apply(action, trusted=True)`, beside naive_round.py's round, in
+   alternating slices of CPU time.
 
-Usage: python bench/engine_speed.py [PLAYERS] [SECONDS]   (defaults 4 and 3.0)
-Prints engine rounds/s, naive rounds/s and their ratio (target: >= 0.5 for 4 players).
+The machine is shared: only ratios measured in the same run mean anything.
+Usage: python bench/engine_speed.py [--games G] [--players 4 10] [--repeat R] [--tree DIR] [--seconds S]
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
+import os
 import random
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 from bere_tui.engine import Game
 
-NAIVE = Path(__file__).resolve().parents[1] / ".." / "shared" / "bench" / "naive_round.py"
-NAIVE_FALLBACK = Path("/work/shared/bench/naive_round.py")
+NAIVE_GAME = ROOT / "bench" / "naive_game.py"
+NAIVE_ROUND = [ROOT.parent / "shared" / "bench" / "naive_round.py", Path("/work/shared/bench/naive_round.py")]
 
 
-def play_game(n: int, rng: random.Random, seed: int) -> int:
-    """One random-bot base game through the public API; returns the number of rounds played."""
+# ---------------------------------------------------------------- 1. whole processes
+
+def sim_command(n: int, games: int) -> list[str]:
+    return [sys.executable, "-m", "bere_tui.cli", "sim", "--variant", "base", "--bots", ",".join(["random"] * n),
+            "--games", str(games), "--json"]
+
+
+def timed(cmd: list[str], tree: Path | None = None) -> float:
+    """Wall time of one process, from start to exit, running the package of `tree` (default: this checkout)."""
+    tree = tree or ROOT
+    env = dict(os.environ, PYTHONPATH=str(tree))  # that checkout's package first on the path
+    start = time.perf_counter()
+    out = subprocess.run(cmd, env=env, cwd=tree, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - start
+    if out.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed: {out.stderr.strip()[-500:]}")
+    return seconds
+
+
+def whole_processes(n: int, games: int, repeat: int, tree: Path | None) -> None:
+    kinds = {"sim": (sim_command(n, games), None),
+             "naive": ([sys.executable, str(NAIVE_GAME), str(n), str(games)], None)}
+    if tree is not None:
+        kinds["sim@tree"] = (sim_command(n, games), tree)
+    times: dict[str, list[float]] = {k: [] for k in kinds}
+    for _ in range(repeat):
+        for kind, (cmd, where) in kinds.items():
+            times[kind].append(timed(cmd, where))
+    rate = {k: games / statistics.median(v) for k, v in times.items()}
+    print(f"{n} players, {games} games a process, median of {repeat} processes each:")
+    print(f"  bere sim (random bots)  {rate['sim']:8,.0f} games/s")
+    print(f"  naive full-game loop    {rate['naive']:8,.0f} games/s")
+    print(f"  ratio sim / naive       {rate['sim'] / rate['naive']:8.2f}   (target >= 1.0)")
+    if tree is not None:
+        print(f"  bere sim of {tree}  {rate['sim@tree']:8,.0f} games/s = {rate['sim@tree'] / rate['naive']:.3f} of"
+              f" naive; this tree is {rate['sim'] / rate['sim@tree']:.1f}x that")
+
+
+# ---------------------------------------------------------------- 2. one process, rounds through the API
+
+def play_game(n: int, rng: random.Random, seed: int, trusted: bool) -> int:
+    """One random-action base game through the public API; returns the number of rounds played."""
     game = Game("base", [f"P{i}" for i in range(n)], seed=seed)
-    choice = rng.choice
+    randrange = rng.randrange
     while game.pending is not None:
-        pend = game.pending
-        deciders = list(pend["players"]) if pend["do"] == "select" else [pend["player"]]
-        for p in deciders:
-            game.apply(choice(game.legal(p)))
+        for p in game.deciders():
+            legal = game.legal(p)
+            game.apply(legal[randrange(len(legal))], trusted=trusted)
     return game.round
 
 
-def load_naive():
-    """The shared naive loop's play_round, or None (with a message) when the file is missing."""
-    for path in (NAIVE, NAIVE_FALLBACK):
+def load_naive_round():
+    for path in NAIVE_ROUND:
         if path.is_file():
             spec = importlib.util.spec_from_file_location("naive_round", path)
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
             return module.play_round
-    print(f"naive loop not found at {NAIVE.resolve()} or {NAIVE_FALLBACK}: engine figure only", file=sys.stderr)
     return None
 
 
@@ -68,32 +116,43 @@ class Runner:
         return self.rounds / self.seconds
 
 
-def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 4
-    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 3.0
-    engine_rng, games = random.Random(1), iter(range(10**9))
-    engine = Runner(lambda: play_game(n, engine_rng, next(games)))
-    play_round = load_naive()
-    naive = None
+def in_process(n: int, seconds: float) -> None:
+    games = iter(range(10**9))
+    checked_rng, trusted_rng = random.Random(1), random.Random(1)
+    runners = {
+        "apply (validated)": Runner(lambda: play_game(n, checked_rng, next(games), False)),
+        "apply (trusted)": Runner(lambda: play_game(n, trusted_rng, next(games), True)),
+    }
+    play_round = load_naive_round()
     if play_round is not None:
         naive_rng = random.Random(1)
-
-        def naive_step() -> int:
-            play_round(n, naive_rng)
-            return 1
-
-        naive = Runner(naive_step)
-    slices = 10  # alternate the two loops so that both see the same machine
+        runners["naive_round.py"] = Runner(lambda: play_round(n, naive_rng) and 1)
+    slices = 10  # alternate the loops so that all see the same machine
     for _ in range(slices):
-        engine.run_for(seconds / slices)
-        if naive is not None:
-            naive.run_for(seconds / slices)
-    print(f"engine rounds/s {engine.rate:.0f}  ({n} players, base, random legal actions, validation and events)")
-    if naive is None:
-        return
-    print(f"naive  rounds/s {naive.rate:.0f}  ({NAIVE.name})")
-    print(f"ratio  {engine.rate / naive.rate:.2f}  (target >= 0.5)")
+        for r in runners.values():
+            r.run_for(seconds / slices)
+    print(f"{n} players, rounds/s in one process (CPU time, {seconds:.0f} s each, alternating slices):")
+    naive = runners.get("naive_round.py")
+    for name, r in runners.items():
+        ratio = f"  = {r.rate / naive.rate:.2f} of naive" if naive is not None and r is not naive else ""
+        print(f"  {name:<20} {r.rate:8,.0f}{ratio}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=3000, help="games per process (default 3000)")
+    ap.add_argument("--players", type=int, nargs="*", default=[4, 10])
+    ap.add_argument("--repeat", type=int, default=3, help="processes of each kind (default 3)")
+    ap.add_argument("--tree", type=Path, default=None, help="another checkout whose `bere sim` to time too")
+    ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds of each in-process loop (0: skip)")
+    args = ap.parse_args(argv)
+    print(f"load average {os.getloadavg()[0]:.1f}; {sys.executable}")
+    for n in args.players:
+        whole_processes(n, args.games, args.repeat, args.tree)
+    if args.seconds > 0:
+        in_process(4, args.seconds)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -7,25 +7,40 @@ import time
 from bere_tui.bots.runner import play_bot_game
 
 
+def decision_ms(times: list[float]) -> dict:
+    """Median, 95th percentile and maximum of a seat's decision times, in milliseconds (3 decimals)."""
+    if not times:
+        return {"median": 0.0, "p95": 0.0, "max": 0.0}
+    times.sort()
+    k = len(times)
+    median = times[k // 2] if k % 2 else (times[k // 2 - 1] + times[k // 2]) / 2
+    p95 = times[min(k - 1, -(-95 * k // 100) - 1)]  # nearest rank
+    return {"median": round(median * 1000, 3), "p95": round(p95 * 1000, 3), "max": round(times[-1] * 1000, 3)}
+
+
 def simulate(variant: str, bot_names: list[str], games: int, seed: int = 0) -> dict:
-    """Play `games` games, seat i always played by bot_names[i]; a shared win counts as won."""
+    """Play `games` games, seat i always played by bot_names[i]; a shared win counts as won. Each seat's
+    decisions are timed (wall time of the bot's choice)."""
     if variant == "bullenparty":
         from bere_tui.bots.bullenparty.runner import simulate as simulate_bullenparty
 
         return simulate_bullenparty(bot_names, games, seed)
-    wins = [0] * len(bot_names)
-    scores = [0] * len(bot_names)
+    n = len(bot_names)
+    wins = [0] * n
+    scores = [0] * n
+    times: list[list[float]] = [[] for _ in range(n)]
     start = time.perf_counter()
     for g in range(games):
-        game = play_bot_game(variant, bot_names, seed + g)
+        game = play_bot_game(variant, bot_names, seed + g, times=times)
         totals = game.totals()
-        for p in range(len(bot_names)):
+        for p in range(n):
             scores[p] += totals[p]
             wins[p] += p in game.winners
     seconds = time.perf_counter() - start
     return {
         "games": games,
         "seconds": round(seconds, 3),
-        "seats": [{"bot": b, "wins": wins[i], "mean_score": round(scores[i] / games, 3) if games else 0.0}
+        "seats": [{"bot": b, "wins": wins[i], "mean_score": round(scores[i] / games, 3) if games else 0.0,
+                   "decision_ms": decision_ms(times[i])}
                   for i, b in enumerate(bot_names)],
     }

@@ -1,6 +1,12 @@
-"""Play a game with bots in some or all seats: the loop `bere sim`, tests and benchmarks share."""
+"""Play a game with bots in some or all seats: the loop `bere sim`, tests and benchmarks share.
+
+Bots choose among `legal`, so their actions are applied as trusted (Game.apply: not checked again), and each
+gets its view built only if it reads it (Game.lazy_view): a `random` bot's decision costs no view.
+"""
 
 from __future__ import annotations
+
+from time import perf_counter
 
 from bere_tui.bots import make_bot
 from bere_tui.engine import Game
@@ -13,15 +19,25 @@ def deciders(game: Game) -> list[int]:
 
 def bot_step(game: Game, bots: dict, player: int) -> list:
     """Let the bot of `player` make its decision; returns the events."""
-    return game.apply(bots[player].choose(game.view(player), game.legal(player)))
+    return game.apply(bots[player].choose(game.lazy_view(player), game.legal(player)), trusted=True)
 
 
-def play_bot_game(variant: str, bot_names: list[str], seed: int, options: dict | None = None) -> Game:
-    """A whole game with one bot per seat."""
+def play_bot_game(variant: str, bot_names: list[str], seed: int, options: dict | None = None,
+                  times: list[list[float]] | None = None) -> Game:
+    """A whole game with one bot per seat. `times`, one list per seat: each decision's wall time (seconds) is
+    added to its seat's list."""
     players = [{"name": f"{name} {i + 1}", "bot": name} for i, name in enumerate(bot_names)]
     game = Game(variant, players, seed=seed, options=options)
-    bots = {p: make_bot(name, seed * 1000 + p) for p, name in enumerate(bot_names)}
+    bots = [make_bot(name, seed * 1000 + p) for p, name in enumerate(bot_names)]
+    apply, legal, view = game.apply, game.legal, game.lazy_view
     while not game.finished:
-        for p in deciders(game):
-            bot_step(game, bots, p)
+        for p in game.deciders():
+            if times is None:
+                apply(bots[p].choose(view(p), legal(p)), True)
+            else:
+                v, options_now = view(p), legal(p)
+                start = perf_counter()
+                action = bots[p].choose(v, options_now)
+                times[p].append(perf_counter() - start)
+                apply(action, True)
     return game

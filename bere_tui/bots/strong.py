@@ -23,9 +23,12 @@ What is simulated, per decision:
   worth more on average.
 
 In Pro every card is known (P3), so the dealt world is the real one and all the time goes into rollouts.
-The effort is counted, never timed: `simulations` caps the rollouts of a decision (DEFAULT_SIMULATIONS, about
-0.1 s for a decision of the base game at 4 players when it was measured) and `iterations` the worlds. No clock
-is read, so a seed gives the same decisions, and the same game, on any machine (issue 12).
+The effort is counted, never timed: `simulations` caps the rollouts of a decision at four seats, scaled by
+`effort` to the table (a rollout at 10 seats plays 2.5 times the cards of one at 4; Even/Odd's and the
+Anniversary's rollouts cost about twice a base game's per card), and `iterations` caps the worlds. No clock is
+read, so a seed gives the same decisions, and the same game, on any machine (issue 12). DEFAULT_SIMULATIONS
+keeps a decision within about 0.1 s at the median and 0.5 s at most in base (4 and 10 seats), Anniversary and
+Even/Odd (issue 17; bench/bot_strength.py measures both the time and the strength).
 """
 
 from __future__ import annotations
@@ -49,8 +52,21 @@ SPECIAL_WORTH = {
 SEARCHED = ("select", "take_row", "special")
 #: special options kept for the search after the quick play-out on the known cards
 SPECIAL_SHORTLIST = 5
-#: rollouts per decision (the cap on a decision's effort; see the module docstring for how it was chosen)
-DEFAULT_SIMULATIONS = 3500
+#: rollouts per decision at four seats (the cap on a decision's effort; see the module docstring and `effort`)
+DEFAULT_SIMULATIONS = 2000
+#: the seats at which `simulations` holds as it is; at n seats it is scaled by SEATS_REF / n
+SEATS_REF = 4
+#: a variant's rollouts cost per card against the base game's (Stop and EVEN/ODD rows, special cards)
+VARIANT_EFFORT = {"base": 1.0, "pro": 1.0, "even-odd": 0.5, "anniversary": 0.5}
+
+
+def effort(simulations: int | None, view) -> int | None:
+    """The rollouts allowed for a decision at this table: `simulations` (at four seats, base game) scaled to the
+    seats and the variant, so that a decision costs about the same everywhere. None stays None (no cap)."""
+    if simulations is None:
+        return None
+    scale = SEATS_REF / len(view.players) * VARIANT_EFFORT.get(view.variant, 1.0)
+    return max(1, round(simulations * scale))
 
 
 def cancel_saving(taken: list[int], pile: list[int]) -> int:
@@ -90,6 +106,7 @@ class StrongBot(Bot):
         self._before: list[int] = []  # the totals of the rounds before this one
         self._last_round = False  # whether this round is surely the last
         self._target = 0  # B9: a total that ends the game (0: none)
+        self._simulations = self.simulations  # this decision's cap (effort)
         self.worlds = 0  # worlds played for the last decision (benchmarks read it)
         self.rollouts = 0  # rollouts played for the last decision
         self._np_card: tuple | None = None  # the placement for which this bot played Negative = Positive
@@ -108,8 +125,10 @@ class StrongBot(Bot):
     # ---------------------------------------------------------------- shared
 
     def _prepare(self, view) -> None:
-        """What the score of a rollout needs: what ends the game (A6-A7: two rounds; the `rounds` option; B9's
-        target), the totals before this round, and what a special card held after round 1 is worth."""
+        """The rollouts allowed (effort), and what the score of a rollout needs: what ends the game (A6-A7: two
+        rounds; the `rounds` option; B9's target), the totals before this round, and what a special card held
+        after round 1 is worth."""
+        self._simulations = effort(self.simulations, view)
         self._carry_now = self.carry if view.variant == "anniversary" and view.round == 1 else 0.0
         self._before = [pv.total - (pv.round_scores[-1] if pv.round_scores else 0) for pv in view.players]
         rounds = 2 if view.variant == "anniversary" else view.options.get("rounds")
@@ -136,7 +155,7 @@ class StrongBot(Bot):
     def _search(self, n_options: int, make_world, value) -> int:
         seed = self.rng.getrandbits(60)
         best, self.worlds = race(n_options, lambda k: make_world(random.Random(seed + k)), value,
-                                 self.iterations, self.simulations, self.racing)
+                                 self.iterations, self._simulations, self.racing)
         return best
 
     def _rollout(self, t: Table, seed: int, me: int) -> float:

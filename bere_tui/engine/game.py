@@ -6,7 +6,13 @@ Anniversary variant special, cancel, swap: A-ORD-1..4). After the last turn the 
 game ends (B9, A7) or deals again.
 
 Actions are plain dicts in the game record's spelling (spec/record.md), e.g.
-`{"player": 0, "do": "select", "card": 44}`. `apply` validates an action completely before changing anything.
+`{"player": 0, "do": "select", "card": 44}`. `apply` validates an action completely before changing anything;
+`apply(action, trusted=True)` skips the checks, for a caller that only applies what `legal` offered (the bots'
+loop in bots/runner.py): the same change and the same events, without the cost of checking.
+
+Speed (DESIGN: speed; bench/engine_speed.py): the hot path is plain ints and lists. `legal` hands out shared,
+read-only `Action` dicts for the frequent decisions (a select, a low-card row) instead of building new ones; a
+placement that needs no decision (no prompt, no special card) is resolved without a `Placement` object.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from bere_tui.engine.events import (
 )
 from bere_tui.engine.row import Row
 from bere_tui.engine.variants import DEFAULT_TARGET, SPECIAL_NAMES, VARIANTS
+from bere_tui.engine.view import LazyView, View, make_view
 from bere_tui.i18n import _, ngettext
 
 #: the fields each kind of action carries besides "player" and "do" (special's depend on the card)
@@ -47,6 +54,47 @@ ACTION_FIELDS = {
 #: the exact keys of each kind of action (None: they depend on the special card)
 ACTION_KEYS = {do: None if fields is None else frozenset(("player", "do", *fields))
                for do, fields in ACTION_FIELDS.items()}
+
+
+class Action(dict):
+    """A legal action handed out by `legal` and shared between calls (and games): a dict that refuses to be
+    changed. A copy (`dict(action)`, `copy.copy`, pickling) is a plain dict."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("a legal action is read-only: change a copy, dict(action)")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _read_only
+
+    def __reduce__(self):
+        return dict, (dict(self),)
+
+    def __copy__(self) -> dict:
+        return dict(self)
+
+    def __deepcopy__(self, memo) -> dict:
+        return dict(self)
+
+
+#: SELECT_ACTIONS[p][card] and TAKE_ROW_ACTIONS[p][row]: the shared legal actions, made for a player when first
+#: needed
+_SELECT_ACTIONS: list[list[Action]] = []
+_TAKE_ROW_ACTIONS: list[list[Action]] = []
+
+
+def _select_actions(p: int) -> list[Action]:
+    while len(_SELECT_ACTIONS) <= p:
+        q = len(_SELECT_ACTIONS)
+        _SELECT_ACTIONS.append([Action(player=q, do="select", card=c) for c in range(DECK_SIZE + 1)])
+    return _SELECT_ACTIONS[p]
+
+
+def _take_row_actions(p: int) -> list[Action]:
+    while len(_TAKE_ROW_ACTIONS) <= p:
+        q = len(_TAKE_ROW_ACTIONS)
+        _TAKE_ROW_ACTIONS.append([Action(player=q, do="take_row", row=r) for r in range(special_cards.MAX_ROWS)])
+    return _TAKE_ROW_ACTIONS[p]
 
 
 def _check_fields(do: str, action: dict) -> None:
@@ -65,14 +113,27 @@ class Placement:
 
     __slots__ = ("player", "card", "stage", "special", "taken", "taken_row", "np")
 
-    def __init__(self, player: int, card: int) -> None:
+    def __init__(self, player: int, card: int, stage: str = "special") -> None:
         self.player = player
         self.card = card
-        self.stage = "special"  # special -> place -> after -> swap -> done
+        self.stage = stage  # special -> place -> after -> swap -> done
         self.special: str | None = None
         self.taken: list[int] | None = None  # the cards this placement took into the bull pile
         self.taken_row: list[int] | None = None  # the cards of the row being taken (A-NP-1)
         self.np = False  # Negative = Positive was played (A-NP-1)
+
+
+def shuffle(rng: random.Random, cards: list) -> None:
+    """`rng.shuffle(cards)`, the same order from the same generator (random.Random.shuffle and _randbelow), in
+    one function: a round's deal is a good part of a bot-only game's time."""
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _is_int(value) -> bool:
@@ -90,12 +151,16 @@ class Game:
         info = VARIANTS[variant]
         self.info = info
         self.variant = variant
+        #: no special cards: a placement is a card and, for a low card, a row (the short path of _advance)
+        self.plain = variant != "anniversary"
         self.players = [p if isinstance(p, dict) else {"name": str(p)} for p in players]
         n = self.n = len(self.players)
         if not info.min_players <= n <= info.max_players:  # B1, P1, A1
             raise SetupError(_("{variant} is for {lo} to {hi} players, not {n}").format(
                 variant=variant, lo=info.min_players, hi=info.max_players, n=n))
         self.options = self._check_options(options or {})
+        _select_actions(n - 1)  # the shared legal actions of every seat (legal)
+        _take_row_actions(n - 1)
         if not _is_int(seed):
             raise SetupError(_("the seed must be a whole number"))
         self.seed = seed
@@ -205,7 +270,7 @@ class Game:
         # The generator is drawn from the same way whether or not the record gives this deal, so that
         # later shuffles (A5) replay identically either way.
         deck = list(range(1, DECK_SIZE + 1))
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         if idx < len(self.given_deals):
             deal = self.given_deals[idx]
             rows = list(deal["rows"])
@@ -219,7 +284,7 @@ class Game:
             deal = None
         self.hands = [sorted(h) for h in hands]
         self.rows = [Row([c]) for c in rows]
-        record_deal = {"rows": rows, "hands": [list(h) for h in hands]}
+        record_deal = {"rows": rows, "hands": hands}  # (lists of their own: the hands in play are sorted copies)
         if self.variant == "anniversary":
             special_cards.deal_specials(self, deal, record_deal, ev)
         self.dealt.append(record_deal)
@@ -249,6 +314,10 @@ class Game:
             if self.pending is not None:
                 return
             if self.queue:
+                if self.plain:
+                    if not self._place_queue(ev):
+                        return  # a low card (B6) waits for its row
+                    continue
                 card, player = self.queue.pop(0)
                 self.placing = Placement(player, card)
                 continue
@@ -259,6 +328,34 @@ class Game:
             self._end_round(ev)
             if self.finished:
                 return
+
+    def _place_queue(self, ev: list[Event]) -> bool:
+        """Without special cards (base, Pro, Even/Odd): place the revealed cards lowest first (B4, B5) until a low
+        card (B6) asks for a row: False, with that placement pending. Only a take makes a `Placement`, for
+        take_row (and the view) to read."""
+        queue, rows = self.queue, self.rows
+        parity = self.variant == "even-odd"
+        while queue:
+            card, p = queue.pop(0)
+            best, best_tail = -1, -1
+            for i, row in enumerate(rows):
+                tail = row.cards[-1]
+                if best_tail < tail < card and (not parity or row.parity is None or card & 1 == row.parity):
+                    best, best_tail = i, tail
+            if best < 0:  # B6
+                self.placing = Placement(p, card, "place")
+                self.pending = {"do": "take_row", "player": p, "card": card}
+                return False
+            row = rows[best]
+            cards = row.cards
+            if len(cards) >= 5:  # B5 (a row holds 5 cards without 7 nimmt!, A9)
+                self.placing = Placement(p, card, "after")
+                self.take_row(p, best, cards, card, "sixth", ev)
+                self.placing = None
+            else:
+                cards.append(card)
+                ev.append(Placed(p, card, best, len(cards) - 1, False, cards[-2]))
+        return True
 
     def _continue_placement(self, ev: list[Event]) -> bool:
         """Move the current placement on; False when it stops at a prompt (A-ORD-1..4)."""
@@ -417,13 +514,13 @@ class Game:
         if do == "select":
             if player not in self.waiting:
                 return []
-            return [{"player": player, "do": "select", "card": c} for c in self.hands[player]]
+            return list(map(_SELECT_ACTIONS[player].__getitem__, self.hands[player]))
         if pend.get("player") != player:
             return []
         if do == "draft":
             return [{"player": player, "do": "draft", "card": c} for c in self.pool]
         if do == "take_row":
-            return [{"player": player, "do": "take_row", "row": r} for r in self.low_card_rows()]
+            return list(map(_TAKE_ROW_ACTIONS[player].__getitem__, self.low_card_rows()))
         if do == "special":
             return special_cards.legal_specials(self, player, self.placing.card)
         if do == "cancel":
@@ -466,11 +563,13 @@ class Game:
                 players=", ".join(map(str, waiting)))
         return _("{do} by player {player}").format(do=pend["do"], player=pend["player"])
 
-    def view(self, player: int | None = None):
+    def view(self, player: int | None = None) -> View:
         """What `player` may know (None: the public table). See engine.view."""
-        from bere_tui.engine.view import make_view
-
         return make_view(self, player)
+
+    def lazy_view(self, player: int | None = None) -> LazyView:
+        """The same view, built when first read: for a decision made before the game moves on (engine.view)."""
+        return LazyView(self, player)
 
     def record(self) -> dict:
         """The game so far as a bere-record/1 object (spec/record.md)."""
@@ -490,33 +589,45 @@ class Game:
 
     # ------------------------------------------------------------------ actions
 
-    def apply(self, action: dict) -> list[Event]:
-        """Check `action`, carry it out, and return the events it caused. Raises IllegalAction, changing nothing."""
-        if not isinstance(action, dict):
-            raise IllegalAction(_("an action must be an object"))
-        do = action.get("do")
-        p = action.get("player")
-        if not isinstance(do, str) or do not in ACTION_FIELDS:
-            raise IllegalAction(_("there is no action {do!r}").format(do=do))
-        if type(p) is not int or not 0 <= p < self.n:
-            raise IllegalAction(_("there is no player {p!r}").format(p=p))
-        pend = self.pending
-        if pend is None:
-            raise IllegalAction(_("the game is over"))
-        if do != pend["do"]:
-            raise IllegalAction(_("the game is waiting for {pending}, not {do}").format(
-                pending=self.describe_pending(), do=do))
-        if do == "select":
-            if p not in self.waiting:
-                raise IllegalAction(_("player {p} has already chosen a card this turn").format(p=p))
-        elif pend["player"] != p:
-            raise IllegalAction(_("it is player {q}'s decision, not player {p}'s").format(q=pend["player"], p=p))
-        keys = ACTION_KEYS[do]
-        if keys is not None and action.keys() != keys:
-            _check_fields(do, action)
-        ev: list[Event] = []
-        HANDLERS[do](self, p, action, ev)
-        self.actions.append(dict(action))  # a copy: the caller's dict cannot rewrite the record
+    def apply(self, action: dict, trusted: bool = False) -> list[Event]:
+        """Check `action`, carry it out, and return the events it caused. Raises IllegalAction, changing nothing.
+
+        `trusted`: the caller vouches that the action is one `legal` offers now (or that `apply` would accept)
+        and will not change the dict afterwards (it is kept in the record as it is): nothing is checked. The
+        bots' loop (bots/runner.py) applies its bots' choices so; people's choices and records are checked."""
+        if trusted:
+            ev: list[Event] = []
+            if action["do"] == "select":
+                self._select(action["player"], action["card"], ev)
+            else:
+                HANDLERS[action["do"]](self, action["player"], action, ev, False)
+            self.actions.append(action)
+        else:
+            if not isinstance(action, dict):
+                raise IllegalAction(_("an action must be an object"))
+            do = action.get("do")
+            p = action.get("player")
+            if not isinstance(do, str) or do not in ACTION_FIELDS:
+                raise IllegalAction(_("there is no action {do!r}").format(do=do))
+            if type(p) is not int or not 0 <= p < self.n:
+                raise IllegalAction(_("there is no player {p!r}").format(p=p))
+            pend = self.pending
+            if pend is None:
+                raise IllegalAction(_("the game is over"))
+            if do != pend["do"]:
+                raise IllegalAction(_("the game is waiting for {pending}, not {do}").format(
+                    pending=self.describe_pending(), do=do))
+            if do == "select":
+                if p not in self.waiting:
+                    raise IllegalAction(_("player {p} has already chosen a card this turn").format(p=p))
+            elif pend["player"] != p:
+                raise IllegalAction(_("it is player {q}'s decision, not player {p}'s").format(q=pend["player"], p=p))
+            keys = ACTION_KEYS[do]
+            if keys is not None and action.keys() != keys:
+                _check_fields(do, action)
+            ev = []
+            HANDLERS[do](self, p, action, ev, True)
+            self.actions.append(dict(action))  # a copy: the caller's dict cannot rewrite the record
         if self.pending is None:  # the decision is made: resolve until the next one
             self._advance(ev)
         return ev
@@ -532,12 +643,14 @@ class Game:
             return str(exc)
         return None
 
-    def _do_select(self, p: int, action: dict, ev: list[Event]) -> None:
+    def _do_select(self, p: int, action: dict, ev: list[Event], check: bool) -> None:
         card = action["card"]
-        hand = self.hands[p]
-        if type(card) is not int or card not in hand:
+        if check and (type(card) is not int or card not in self.hands[p]):
             raise IllegalAction(_("card {card!r} is not in player {p}'s hand").format(card=card, p=p))
-        hand.remove(card)  # B3: chosen in secret
+        self._select(p, card, ev)
+
+    def _select(self, p: int, card: int, ev: list[Event]) -> None:
+        self.hands[p].remove(card)  # B3: chosen in secret
         self.selected[p] = card
         waiting = self.waiting
         waiting.remove(p)
@@ -549,9 +662,9 @@ class Game:
             self.pending = None
             ev.append(Revealed(self.turn, self.revealed))
 
-    def _do_draft(self, p: int, action: dict, ev: list[Event]) -> None:
+    def _do_draft(self, p: int, action: dict, ev: list[Event], check: bool) -> None:
         card = action["card"]
-        if not _is_int(card) or card not in self.pool:
+        if check and (not _is_int(card) or card not in self.pool):
             raise IllegalAction(_("card {card!r} is not in the open pool").format(card=card))
         self.pool.remove(card)
         insort(self.hands[p], card)
@@ -567,22 +680,26 @@ class Game:
         ev.append(Dealt(self.round, tuple(starters)))
         self._start_turn()
 
-    def _do_take_row(self, p: int, action: dict, ev: list[Event]) -> None:
+    def _do_take_row(self, p: int, action: dict, ev: list[Event], check: bool) -> None:
         r = action["row"]
-        if not _is_int(r) or not 0 <= r < len(self.rows):
-            raise IllegalAction(_("row {row!r} does not exist").format(row=r))
-        if self.rows[r].stop:
-            raise IllegalAction(_("row {row} is stopped: nobody may take it").format(row=r))  # A-STOP-2
+        if check:
+            if not _is_int(r) or not 0 <= r < len(self.rows):
+                raise IllegalAction(_("row {row!r} does not exist").format(row=r))
+            if self.rows[r].stop:
+                raise IllegalAction(_("row {row} is stopped: nobody may take it").format(row=r))  # A-STOP-2
         self.pending = None
         pl = self.placing
         self.take_row(p, r, self.rows[r].cards, pl.card, "low", ev, self.refused_by(pl.card))  # B6
         pl.stage = "after"
 
-    def _do_special(self, p: int, action: dict, ev: list[Event]) -> None:
-        special_cards.play(self, p, action, ev)
+    def _do_special(self, p: int, action: dict, ev: list[Event], check: bool) -> None:
+        special_cards.play(self, p, action, ev, check)
 
-    def _do_cancel(self, p: int, action: dict, ev: list[Event]) -> None:
-        positive, cancel = special_cards.check_cancel(self, p, action)
+    def _do_cancel(self, p: int, action: dict, ev: list[Event], check: bool) -> None:
+        if check:
+            positive, cancel = special_cards.check_cancel(self, p, action)
+        else:
+            positive, cancel = action["positive"], sorted(action["cancel"])
         pile = self.piles[p]
         for c in (positive, *cancel):
             pile.remove(c)
@@ -591,10 +708,10 @@ class Game:
         heads = row_bullheads((positive, *cancel))
         ev.append(Cancelled(p, positive, tuple(cancel), heads, row_bullheads(self.placing.taken) - heads))
 
-    def _do_swap(self, p: int, action: dict, ev: list[Event]) -> None:
+    def _do_swap(self, p: int, action: dict, ev: list[Event], check: bool) -> None:
         name = action["discard"]
         if name is not None:
-            if name not in self.specials[p]:
+            if check and name not in self.specials[p]:
                 raise IllegalAction(_("you hold no {card} card to discard").format(card=name))
             self.specials[p].remove(name)  # A5
             self.discard_pile.append(name)

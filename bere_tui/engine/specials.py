@@ -345,30 +345,33 @@ def legal_specials(game, p, card) -> list[dict]:
     return out
 
 
-def play(game, p, action: dict, ev: list[Event]) -> None:
-    """Validate and carry out a `special` action (A3: at most one special card per placement)."""
+def play(game, p, action: dict, ev: list[Event], check: bool = True) -> None:
+    """Validate (unless `check` is False: a trusted action, Game.apply) and carry out a `special` action (A3: at
+    most one special card per placement)."""
     name = action.get("card")
     pl = game.placing
-    if name is not None and name not in SPECIAL_NAMES:
-        raise IllegalAction(_("{card!r} is not a special card").format(card=name))
     fields = FIELDS.get(name, ()) if name is not None else ()
-    extra = set(action) - {"player", "do", "card", *fields}
-    if extra:
-        raise IllegalAction(_("unknown field {field!r} for this special card").format(field=sorted(extra)[0]))
-    missing = [f for f in fields if f not in action]
-    if missing:
-        raise IllegalAction(_("{card} needs the field {field!r}").format(card=name, field=missing[0]))
-    if name is None:
-        if "card" not in action:
+    if check:
+        if name is not None and name not in SPECIAL_NAMES:
+            raise IllegalAction(_("{card!r} is not a special card").format(card=name))
+        extra = set(action) - {"player", "do", "card", *fields}
+        if extra:
+            raise IllegalAction(_("unknown field {field!r} for this special card").format(field=sorted(extra)[0]))
+        missing = [f for f in fields if f not in action]
+        if missing:
+            raise IllegalAction(_("{card} needs the field {field!r}").format(card=name, field=missing[0]))
+        if name is None and "card" not in action:
             raise IllegalAction(_("special needs the field 'card' (null for none)"))
+    if name is None:
         game.pending = None
         return
-    if name not in game.specials[p]:
-        raise IllegalAction(_("you hold no {card} card").format(card=name))
     f = {k: action[k] for k in fields}
-    why = CHECKS[name](game, p, pl.card, f)
-    if why is not None:
-        raise IllegalAction(why)
+    if check:
+        if name not in game.specials[p]:
+            raise IllegalAction(_("you hold no {card} card").format(card=name))
+        why = CHECKS[name](game, p, pl.card, f)
+        if why is not None:
+            raise IllegalAction(why)
     game.specials[p].remove(name)
     if name not in STAYS_BESIDE_ROW:  # A4
         game.discard_pile.append(name)

@@ -150,3 +150,33 @@ def make_view(game, player: int | None) -> View:
         finished=game.finished,
         winners=tuple(game.winners),
     )
+
+
+class LazyView:
+    """`game.view(player)`, built only when a field is first read (a bot that never reads its view, such as
+    `random`, costs nothing). `me` and `variant` are there at once.
+
+    It reads the game when first read, not when made: hand it to a decision that reads it before the game
+    moves on (bots/runner.py does), or use `game.view(player)`."""
+
+    __slots__ = ("_game", "_view", "me", "variant")
+
+    def __init__(self, game, player: int | None) -> None:
+        self._game = game
+        self._view: View | None = None
+        self.me = player
+        self.variant = game.variant
+
+    def built(self) -> View:
+        """The View itself."""
+        view = self._view
+        if view is None:
+            view = self._view = make_view(self._game, self.me)
+            self._game = None
+        return view
+
+    def __getattr__(self, name: str):  # only for what the slots do not hold: every other field of View
+        return getattr(self.built(), name)
+
+    def seen_cards(self) -> set[int]:
+        return self.built().seen_cards()

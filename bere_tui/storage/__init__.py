@@ -6,38 +6,35 @@ return a message instead of failing where the game can go on (settings, history)
 (BadSaveError for a save) with a one-line message otherwise.
 """
 
-from bere_tui.storage.files import DATA_DIR_ENV, StorageError, atomic_write_text, data_dir, set_aside
-from bere_tui.storage.history import History, PlayerStats, history_path, player_stats, record_finished_game
-from bere_tui.storage.saves import (
-    MAX_REPLAYS,
-    BadSaveError,
-    ReplayInfo,
-    archive_finished,
-    autosave,
-    autosave_path,
-    autosave_time,
-    discard_autosave,
-    free_save_path,
-    keep_autosave,
-    list_replays,
-    load_autosave,
-    load_file,
-    record_key,
-    replays_dir,
-    save_to,
-    saves_dir,
-)
-from bere_tui.storage.settings import (
-    ANIMATION_SPEEDS,
-    CONFIG_ENV,
-    LastSeats,
-    Seat,
-    Settings,
-    load_settings,
-    save_settings,
-    settings_path,
-)
-from bere_tui.storage.signals import install_signal_save
+from importlib import import_module
+
+#: where each name lives: a module is imported when one of its names is first used (PEP 562), so that the title
+#: screen, which reads the settings, does not import the record's pydantic models and the engine (issue 17)
+_WHERE = {
+    "files": ("DATA_DIR_ENV", "StorageError", "atomic_write_text", "data_dir", "set_aside"),
+    "history": ("History", "PlayerStats", "history_path", "player_stats", "record_finished_game"),
+    "saves": ("MAX_REPLAYS", "BadSaveError", "ReplayInfo", "archive_finished", "autosave", "autosave_path",
+              "autosave_time", "discard_autosave", "free_save_path", "keep_autosave", "list_replays",
+              "load_autosave", "load_file", "record_key", "replays_dir", "save_to", "saves_dir"),
+    "settings": ("ANIMATION_SPEEDS", "CONFIG_ENV", "LastSeats", "Seat", "Settings", "load_settings",
+                 "save_settings", "settings_path"),
+    "signals": ("install_signal_save",),
+}
+_MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
+
+
+def __getattr__(name: str):
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_MODULE_OF])
+
 
 __all__ = [
     "ANIMATION_SPEEDS", "CONFIG_ENV", "DATA_DIR_ENV", "MAX_REPLAYS", "BadSaveError", "History", "LastSeats",

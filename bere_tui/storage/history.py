@@ -12,12 +12,13 @@ import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
-from bere_tui.engine import Game
 from bere_tui.i18n import _
 from bere_tui.storage.files import StorageError, data_dir, ensure_dir, set_aside
-from bere_tui.storage.saves import record_key
+
+if TYPE_CHECKING:  # the title screen reads the history: no engine, no record models at start (issue 17)
+    from bere_tui.engine import Game
 
 HISTORY_NAME = "history.sqlite3"
 SCHEMA_VERSION = 1
@@ -134,6 +135,8 @@ class History:
         """Count a finished game, in one transaction; False if this very game was counted before."""
         if not game.finished:
             raise ValueError("only a finished game is recorded")
+        from bere_tui.storage.saves import record_key
+
         key = record_key(game.record())
         totals = game.totals()
         rows = [(key, p, info["name"], info.get("bot"), totals[p], int(p in game.winners))

@@ -15,13 +15,15 @@ import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bere_tui.engine import Game
 from bere_tui.i18n import _
 from bere_tui.jsonfile import JSONFileError, read_json
-from bere_tui.record import FORMAT, RecordError, replay
 from bere_tui.safetext import escape
 from bere_tui.storage.files import StorageError, atomic_write_text, data_dir, ensure_dir, set_aside, why
+
+if TYPE_CHECKING:  # the title screen asks whether there is an autosave: the record and the engine are imported
+    from bere_tui.engine import Game  # when one is read (issue 17)
 
 AUTOSAVE_NAME = "autosave.json"
 REPLAYS_DIR = "replays"
@@ -130,6 +132,8 @@ def autosave_time() -> datetime | None:
 
 def _problem(path: Path) -> tuple[Game | None, str | None]:
     """Load the record at `path`: (game, None), or (None, what is wrong). FileNotFoundError passes through."""
+    from bere_tui.record import FORMAT, RecordError, replay
+
     try:
         data = read_json(path)
     except JSONFileError as exc:
@@ -145,6 +149,8 @@ def _problem(path: Path) -> tuple[Game | None, str | None]:
 
 def _is_newer(data) -> bool:
     """A record of a later format version (bere-record/2, ...), which an update of bere-tui may read."""
+    from bere_tui.record import FORMAT
+
     fmt = data.get("format") if isinstance(data, dict) else None
     if not isinstance(fmt, str) or not fmt.startswith("bere-record/"):
         return False

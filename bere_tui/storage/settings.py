@@ -8,12 +8,13 @@ version's file still loads. Before a save would replace a file that could not be
 
 from __future__ import annotations
 
+import json
 import os
+from dataclasses import InitVar, dataclass, field, fields
 from pathlib import Path
-from typing import Literal
+from typing import ClassVar
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from bere_tui.i18n import _
 from bere_tui.jsonfile import JSONFileError, read_json
@@ -23,35 +24,138 @@ from bere_tui.storage.files import APP_NAME, atomic_write_text, set_aside
 CONFIG_ENV = "BERE_CONFIG"
 SETTINGS_NAME = "settings.json"
 
-Animation = Literal["off", "slow", "normal", "fast"]
 ANIMATION_SPEEDS: tuple[str, ...] = ("off", "slow", "normal", "fast")
+VARIANTS: tuple[str, ...] = ("base", "pro", "anniversary", "even-odd", "bullenparty")
+
+# The settings are read before the title screen is drawn, so they are plain dataclasses checked here, not
+# pydantic models (whose import and schema building took a good part of the start-up: issue 17). Each value
+# is checked strictly (no "yes" for true, no 1 for "fast"), when read and when changed; unknown keys are ignored.
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore", strict=True, validate_assignment=True)
+class SettingsError(ValueError):
+    """A value a setting cannot take; `loc` says which (("last_seats", "seats", 0, "name"))."""
+
+    def __init__(self, loc: tuple, message: str) -> None:
+        super().__init__(f"{'.'.join(str(x) for x in loc)}: {message}")
+        self.loc = loc
+        self.message = message
 
 
-class Seat(_Model):
+def _str(value, loc, nonempty: bool = False) -> str:
+    if not isinstance(value, str):
+        raise SettingsError(loc, _("must be a string"))
+    if nonempty and not value:
+        raise SettingsError(loc, _("must not be empty"))
+    return value
+
+
+def _bool(value, loc) -> bool:
+    if not isinstance(value, bool):
+        raise SettingsError(loc, _("must be true or false"))
+    return value
+
+
+def _one_of(value, choices: tuple[str, ...], loc) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise SettingsError(loc, _("must be one of {choices}").format(choices=", ".join(map(repr, choices))))
+    return value
+
+
+def _object(cls, value, loc):
+    """`value` as a `cls`: an instance as it is, or an object's known keys checked (others ignored)."""
+    if isinstance(value, cls):
+        return value
+    if not isinstance(value, dict):
+        raise SettingsError(loc, _("must be an object"))
+    names = {f.name for f in fields(cls)}
+    return cls(**{k: v for k, v in value.items() if k in names}, _loc=loc)
+
+
+class _Checked:
+    """A dataclass whose fields are checked (CHECKS[name](value, loc)) when made and when changed."""
+
+    CHECKS: ClassVar[dict] = {}
+
+    def __post_init__(self, _loc: tuple = ()) -> None:
+        for name, check in self.CHECKS.items():
+            object.__setattr__(self, name, check(getattr(self, name), (*_loc, name)))
+        object.__setattr__(self, "_checked", True)
+
+    def __setattr__(self, name: str, value) -> None:
+        check = self.CHECKS.get(name)
+        if check is not None and self.__dict__.get("_checked"):  # (__init__'s values: __post_init__)
+            value = check(value, (name,))
+        object.__setattr__(self, name, value)
+
+
+@dataclass(eq=True)
+class Seat(_Checked):
     """One seat at the last table: a person (bot None) or a bot level."""
 
-    name: StrictStr = Field(min_length=1)
-    bot: StrictStr | None = None
+    name: str
+    bot: str | None = None
+    _loc: InitVar = ()
+
+    CHECKS: ClassVar[dict] = {"name": lambda v, loc: _str(v, loc, nonempty=True),
+              "bot": lambda v, loc: None if v is None else _str(v, loc)}
 
 
-class LastSeats(_Model):
+def _seats(value, loc) -> list[Seat]:
+    if not isinstance(value, list):
+        raise SettingsError(loc, _("must be a list"))
+    return [_object(Seat, x, (*loc, i)) for i, x in enumerate(value)]
+
+
+def _options(value, loc) -> dict[str, int | None]:
+    if not isinstance(value, dict):
+        raise SettingsError(loc, _("must be an object"))
+    for key, v in value.items():
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+            raise SettingsError((*loc, key), _("must be a whole number or null"))
+    return dict(value)
+
+
+@dataclass(eq=True)
+class LastSeats(_Checked):
     """The setup screen's last choices, offered again next time."""
 
-    variant: Literal["base", "pro", "anniversary", "even-odd", "bullenparty"] = "base"
-    seats: list[Seat] = []
-    options: dict[str, StrictInt | None] = {}
+    variant: str = "base"
+    seats: list[Seat] = field(default_factory=list)
+    options: dict[str, int | None] = field(default_factory=dict)
+    _loc: InitVar = ()
+
+    CHECKS: ClassVar[dict] = {"variant": lambda v, loc: _one_of(v, VARIANTS, loc), "seats": _seats, "options": _options}
+
+    def to_dict(self) -> dict:
+        return {"variant": self.variant, "seats": [{"name": s.name, "bot": s.bot} for s in self.seats],
+                "options": dict(self.options)}
 
 
-class Settings(_Model):
-    animation: Animation = "normal"
-    theme: StrictStr = "textual-dark"
-    ascii: StrictBool = False
-    confirm_quit: StrictBool = True
+@dataclass(eq=True)
+class Settings(_Checked):
+    animation: str = "normal"
+    theme: str = "textual-dark"
+    ascii: bool = False
+    confirm_quit: bool = True
     last_seats: LastSeats | None = None
+    _loc: InitVar = ()
+
+    CHECKS: ClassVar[dict] = {"animation": lambda v, loc: _one_of(v, ANIMATION_SPEEDS, loc), "theme": _str, "ascii": _bool,
+              "confirm_quit": _bool,
+              "last_seats": lambda v, loc: None if v is None else _object(LastSeats, v, loc)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Settings:
+        """Settings from a file's object (unknown keys ignored); raises SettingsError at the first bad value."""
+        return _object(cls, data, ())
+
+    def to_dict(self) -> dict:
+        return {"animation": self.animation, "theme": self.theme, "ascii": self.ascii,
+                "confirm_quit": self.confirm_quit,
+                "last_seats": None if self.last_seats is None else self.last_seats.to_dict()}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
 
 
 def settings_path(cli_path: str | Path | None = None) -> Path:
@@ -79,13 +183,15 @@ def _read(path: Path) -> tuple[dict, str | None]:
 
 def _validate(data: dict) -> tuple[Settings, list[str]]:
     """Settings from the file's values; a setting with a bad value keeps its default and is named."""
-    try:
-        return Settings.model_validate(data), []
-    except ValidationError as exc:
-        errors = exc.errors()
-    problems = [escape(f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}", None) for err in errors]
-    bad = {err["loc"][0] for err in errors if err["loc"]}
-    return Settings.model_validate({k: v for k, v in data.items() if k not in bad}), problems
+    good, problems = {}, []
+    for key, value in data.items():
+        try:
+            Settings.from_dict({key: value})
+        except SettingsError as exc:
+            problems.append(escape(str(exc), None))
+            continue
+        good[key] = value
+    return Settings.from_dict(good), problems
 
 
 def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]:
@@ -109,5 +215,5 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> Path | 
     kept_as = None
     if path.exists() and load_settings(path)[1] is not None:
         kept_as = set_aside(path)
-    atomic_write_text(path, settings.model_dump_json(indent=2) + "\n")
+    atomic_write_text(path, settings.to_json() + "\n")
     return kept_as

@@ -5,11 +5,13 @@ from __future__ import annotations
 import signal
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from bere_tui.engine import Game
 from bere_tui.i18n import _
 from bere_tui.storage.files import StorageError
-from bere_tui.storage.saves import autosave
+
+if TYPE_CHECKING:  # installed at start: the record's models are imported when there is a game to save
+    from bere_tui.engine import Game
 
 SAVE_SIGNALS = tuple(s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if s is not None)
 
@@ -29,6 +31,8 @@ def install_signal_save(get_game: Callable[[], Game | None],
     def handler(signum, frame) -> None:
         game = get_game()
         if game is not None:
+            from bere_tui.storage.saves import autosave  # (imported long since: a game is being played)
+
             try:
                 autosave(game)
             except StorageError as exc:

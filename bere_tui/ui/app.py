@@ -13,17 +13,16 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from bere_tui.engine import Game
 from bere_tui.i18n import _
 from bere_tui.safetext import escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
-from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_file, load_settings, save_settings
+from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_settings, save_settings
 from bere_tui.ui.gate import accepts
 from bere_tui.ui.saving import install_signals, load_session, open_replay, start_session
 from bere_tui.ui.screens.dialogs import (
@@ -34,9 +33,12 @@ from bere_tui.ui.screens.dialogs import (
     QuitScreen,
     TooSmallScreen,
 )
-from bere_tui.ui.seating import TableSetup, setup_from_settings, setup_to_settings
-from bere_tui.ui.session import Session
 from bere_tui.ui.widgets.asciiscroll import use_ascii_scrollbars
+
+if TYPE_CHECKING:  # the engine, the bots and the table are imported when a game is set up or opened (issue 17)
+    from bere_tui.engine import Game
+    from bere_tui.ui.seating import TableSetup
+    from bere_tui.ui.session import Session
 
 UI_DIR = Path(__file__).parent
 CSS_FILES = [
@@ -49,6 +51,8 @@ CSS_FILES = [
 #: how the footer names keys (Textual's own names use symbols such as a return arrow)
 KEY_NAMES = {"enter": "Enter", "escape": "Esc", "question_mark": "?", "space": "Space", "f1": "F1",
              "plus": "+", "minus": "-"}
+#: when "1", the app exits once its first screen is drawn (bench/startup.py measures the start-up so)
+FIRST_SCREEN_EXIT_ENV = "BERE_FIRST_SCREEN_EXIT"
 #: keys that still work while the window is too small
 KEYS_WHEN_TOO_SMALL = {"ctrl+q", "ctrl+c"}
 
@@ -166,6 +170,8 @@ class BereApp(App[int]):
             self.theme = self.settings.theme
         self.screen_change_signal.subscribe(self, self.cover)  # (called once the change is made)
         self.check_size()
+        if os.environ.get(FIRST_SCREEN_EXIT_ENV) == "1":  # bench/startup.py: the time to the first screen
+            self.call_after_refresh(self.exit)
 
     def _clear(self) -> None:
         while len(self.screen_stack) > 1:
@@ -182,6 +188,7 @@ class BereApp(App[int]):
         """The setup screen; then the game at this keyboard, or with `hosting` a shared table (bere serve)
         whose person seats are taken by friends at their own terminals."""
         from bere_tui.ui.screens.setup import SetupScreen
+        from bere_tui.ui.seating import setup_from_settings
 
         if setup is None:
             setup = setup_from_settings(self.settings.last_seats)
@@ -201,6 +208,7 @@ class BereApp(App[int]):
         """Open a shared table with the seats of `setup` and sit at its first person's seat."""
         from bere_tui.serve.tables import TableError, host_table
         from bere_tui.ui.remote import join_table
+        from bere_tui.ui.session import Session
 
         if setup.variant == "bullenparty":
             self.notify(_("Shared tables seat 6 nimmt! for now; Bullenparty is played at one keyboard."),
@@ -233,6 +241,9 @@ class BereApp(App[int]):
             self.push_screen(JoinScreen(), chosen)
 
     def start_game(self, setup: TableSetup) -> None:
+        from bere_tui.ui.seating import setup_to_settings
+        from bere_tui.ui.session import Session
+
         self.settings.last_seats = setup_to_settings(setup)
         self._save_settings()
         start_session(self, Session.new(setup))
@@ -354,11 +365,12 @@ def _load_session(path: str) -> Session:
 
 
 def start_from_args(args) -> Start:
-    from bere_tui.bots import bot_key, known_bots
-    from bere_tui.ui.seating import setup_from_args
-
     command = getattr(args, "command", None)
     if command == "play":
+        from bere_tui.bots import bot_key, known_bots
+        from bere_tui.ui.seating import TableSetup, setup_from_args
+        from bere_tui.ui.session import Session
+
         if getattr(args, "load", None):
             return Start("game", session=_load_session(args.load))
         if not args.players and not args.bots:
@@ -376,6 +388,8 @@ def start_from_args(args) -> Start:
             raise StartError(problems[0])
         return Start("game", session=Session.new(setup), setup=setup)
     if command == "replay":
+        from bere_tui.storage import load_file
+
         try:
             game = load_file(args.file)
         except StorageError as exc:

@@ -12,30 +12,22 @@ import asyncio
 from datetime import datetime
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bere_tui.engine import Game
+from bere_tui import storage  # (its modules are imported when first used: the title needs only the settings)
 from bere_tui.i18n import _, ngettext
-from bere_tui.storage import (
-    BadSaveError,
-    StorageError,
-    archive_finished,
-    autosave,
-    autosave_path,
-    autosave_time,
-    discard_autosave,
-    install_signal_save,
-    keep_autosave,
-    load_autosave,
-    load_file,
-    record_finished_game,
-)
-from bere_tui.table.replay import Replay, events_by_action
 from bere_tui.table.words import names_and, variant_name
-from bere_tui.ui.session import Session
+
+if TYPE_CHECKING:  # the engine, the record and the table are imported when a game is opened (issue 17)
+    from bere_tui.engine import Game
+    from bere_tui.ui.session import Session
 
 
 def session_from_game(game: Game) -> Session:
     """A session for a loaded game, with the events of its actions so far (for the log)."""
+    from bere_tui.table.replay import events_by_action
+    from bere_tui.ui.session import Session
+
     fresh, _actions, per_action = events_by_action(game)
     session = Session(fresh)
     session.history = per_action
@@ -44,7 +36,7 @@ def session_from_game(game: Game) -> Session:
 
 def load_session(path: str | Path) -> Session:
     """`bere play --load FILE`: raises StorageError (BadSaveError) with a message naming the file."""
-    return session_from_game(load_file(path))
+    return session_from_game(storage.load_file(path))
 
 
 def live_game(app) -> Game | None:
@@ -56,8 +48,8 @@ def live_game(app) -> Game | None:
 def autosave_game(app, game: Game) -> None:
     """After every decision. A failure is told once (until it changes), not after every card."""
     try:
-        autosave(game)
-    except StorageError as exc:
+        storage.autosave(game)
+    except storage.StorageError as exc:
         if getattr(app, "_autosave_problem", None) != str(exc):
             app._autosave_problem = str(exc)
             app.notify(_("Autosave failed: {why}").format(why=exc), severity="warning", timeout=8)
@@ -71,14 +63,14 @@ def keep_finished(app, game: Game) -> None:
         return
     problems = []
     try:
-        archive_finished(game)
-    except StorageError as exc:
+        storage.archive_finished(game)
+    except storage.StorageError as exc:
         problems.append(str(exc))
     try:
-        _added, warning = record_finished_game(game)
+        _added, warning = storage.record_finished_game(game)
         if warning:
             problems.append(warning)
-    except StorageError as exc:
+    except storage.StorageError as exc:
         problems.append(str(exc))
     for problem in problems:
         app.notify(problem, severity="warning", timeout=10)
@@ -114,14 +106,14 @@ def continue_offer(app) -> str | None:
     over, or it cannot be read and cannot be moved aside, which was said once already); else the game in one
     sentence (game_summary). A file that cannot be read is offered as such: choosing it tells what is wrong and
     sets it aside."""
-    path = autosave_path()
+    path = storage.autosave_path()
     if not path.exists() or getattr(app, "stuck_autosave", None) == _signature(path):
         return None
     try:
-        game = load_file(path)
-    except StorageError:
+        game = storage.load_file(path)
+    except storage.StorageError:
         return _("the saved file cannot be read")
-    return None if game.finished else game_summary(game, autosave_time())
+    return None if game.finished else game_summary(game, storage.autosave_time())
 
 
 def continue_game(app) -> None:
@@ -129,8 +121,8 @@ def continue_game(app) -> None:
     from bere_tui.ui.screens.dialogs import NoticeScreen
 
     try:
-        game = load_autosave()
-    except BadSaveError as exc:
+        game = storage.load_autosave()
+    except storage.BadSaveError as exc:
         # the message names the file, the problem and the name it is kept under (never overwritten), or says
         # that it stays where it is (a folder that cannot be written): then it is not offered again
         then = _("A new game can start from the title screen.")
@@ -140,7 +132,7 @@ def continue_game(app) -> None:
         app.push_screen(NoticeScreen(_("The saved game cannot be continued"), f"{exc}\n\n{then}"),
                         lambda _result: app.open_title())
         return
-    except StorageError as exc:
+    except storage.StorageError as exc:
         app.notify(str(exc), severity="error", timeout=10)
         return
     if game is None:
@@ -156,11 +148,11 @@ def start_session(app, session: Session) -> None:
     from bere_tui.ui.screens.dialogs import ReplaceGameScreen
 
     try:
-        old = load_autosave()
-    except BadSaveError as exc:  # set aside where possible (the message says where), so nothing is lost
+        old = storage.load_autosave()
+    except storage.BadSaveError as exc:  # set aside where possible (the message says where), so nothing is lost
         app.notify(str(exc), severity="warning", timeout=10)
         old = None
-    except StorageError as exc:
+    except storage.StorageError as exc:
         app.notify(str(exc), severity="warning", timeout=10)
         old = None
     if old is None or old.record() == session.game.record():
@@ -170,8 +162,8 @@ def start_session(app, session: Session) -> None:
     def answered(choice: str | None) -> None:
         if choice == "keep":
             try:
-                kept = keep_autosave()
-            except StorageError as exc:  # the autosave is untouched; nothing starts
+                kept = storage.keep_autosave()
+            except storage.StorageError as exc:  # the autosave is untouched; nothing starts
                 app.notify(_("The unfinished game could not be kept: {why}").format(why=exc), severity="error",
                            timeout=10)
                 app.open_title()
@@ -180,15 +172,15 @@ def start_session(app, session: Session) -> None:
                 file=kept), timeout=10)
         elif choice == "discard":
             try:
-                discard_autosave()
-            except StorageError as exc:  # the new game's first autosave replaces it anyway
+                storage.discard_autosave()
+            except storage.StorageError as exc:  # the new game's first autosave replaces it anyway
                 app.notify(str(exc), severity="warning", timeout=8)
         else:
             app.open_title()
             return
         app.show_session(session)
 
-    app.push_screen(ReplaceGameScreen(game_summary(old, autosave_time())), answered)
+    app.push_screen(ReplaceGameScreen(game_summary(old, storage.autosave_time())), answered)
 
 
 def open_save(app) -> None:
@@ -213,6 +205,7 @@ def open_replay(app, game: Game, title: str = "") -> None:
 
         app.push_screen(BullenpartyReplayScreen(game, title))
         return
+    from bere_tui.table.replay import Replay
     from bere_tui.ui.screens.replay_viewer import ReplayScreen
 
     app.push_screen(ReplayScreen(Replay(game), title))
@@ -230,4 +223,4 @@ def install_signals(app):
             raise SystemExit(code) from None
         loop.call_soon_threadsafe(partial(app.exit, return_code=code))
 
-    return install_signal_save(lambda: live_game(app), exit=stop)
+    return storage.install_signal_save(lambda: live_game(app), exit=stop)

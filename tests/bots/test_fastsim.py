@@ -156,3 +156,46 @@ def test_rollout_special_cards_are_legal():
             players = pend["players"] if pend["do"] == "select" else [pend["player"]]
             game.apply(random_action(game, players[0], rng))
     assert played == {"seven_nimmt", "insert", "stop", "fifth_row", "replace", "negative_positive"}
+
+
+def _tables(kind: str, n: int, count: int, seed: int) -> list[Table]:
+    """Tables in the middle of a round: plain rows (some with 7 nimmt!'s capacity), an EVEN/ODD card, or
+    Anniversary rows (Stop, a 5th row) with special cards in hand."""
+    from bere_tui.engine.variants import SPECIAL_NAMES
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        deck = list(range(1, 105))
+        rng.shuffle(deck)
+        nrows = 5 if kind == "anniversary" and rng.random() < 0.3 else 4
+        left = rng.randint(1, min(10, (104 - 5 * nrows) // n))
+        start = n * left
+        rows = [sorted(deck[start + 5 * i:start + 5 * i + rng.randint(1, 5)]) for i in range(nrows)]
+        caps = [rng.choice((5, 6)) if len(r) == 5 or rng.random() < 0.2 else 5 for r in rows]
+        stops, par, specials = [False] * nrows, [-1] * nrows, None
+        if kind == "parity":
+            r = rng.randrange(nrows)
+            par[r] = rows[r][-1] & 1
+        if kind == "anniversary":
+            if rng.random() < 0.3:
+                stops[rng.randrange(nrows)] = True
+            specials = [rng.sample(SPECIAL_NAMES, rng.randint(0, 3)) for _ in range(n)]
+        out.append(Table(n, rows, [deck[i * left:(i + 1) * left] for i in range(n)], caps, stops, par, nrows == 5,
+                         None, specials))
+    return out
+
+
+@pytest.mark.parametrize("kind", ["plain", "parity", "anniversary"])
+def test_the_fast_rollouts_play_the_same_turns_as_the_plain_loop(kind):
+    """play_turns' fast paths (the strong bot's rollouts) give the same rows, markers and bullheads as the loop
+    of Table.place that the test above checks against the engine, from the same random numbers."""
+    for n in (2, 4, 7, 10):
+        for t in _tables(kind, n, 150, seed=n):
+            results = []
+            for fast in (True, False):
+                c = t.copy()
+                rng = random.Random(n)
+                pens = play_turns(c, rng.random, pick_gap, fast=fast)
+                results.append((list(pens), c.rows, c.caps, c.stops, c.par, c.fifth, c.specials, rng.random()))
+            assert results[0] == results[1]

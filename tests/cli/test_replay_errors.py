@@ -256,9 +256,12 @@ def test_sim_json_shape():
     assert out["games"] == 3 and isinstance(out["seconds"], float) and out["seconds"] >= 0
     assert [seat["bot"] for seat in out["seats"]] == ["random", "heuristic"]
     for seat in out["seats"]:
-        assert set(seat) == {"bot", "wins", "mean_score"}
+        assert set(seat) == {"bot", "wins", "mean_score", "decision_ms"}
         assert isinstance(seat["wins"], int) and 0 <= seat["wins"] <= 3
         assert isinstance(seat["mean_score"], (int, float)) and seat["mean_score"] >= 0
+        ms = seat["decision_ms"]  # spec/record.md: wall time of that seat's decisions
+        assert set(ms) == {"median", "p95", "max"} and all(isinstance(v, float) for v in ms.values())
+        assert 0 <= ms["median"] <= ms["p95"] <= ms["max"]
     assert sum(seat["wins"] for seat in out["seats"]) >= 3  # every game has a winner; shared wins count
 
 

@@ -15,7 +15,6 @@ from bere_tui.i18n import _
 from bere_tui.serve.tables import shared_tables
 from bere_tui.ui.saving import continue_game, continue_offer
 from bere_tui.ui.screens.history import HistoryScreen, title_line
-from bere_tui.ui.screens.replay_list import ReplayListScreen
 from bere_tui.ui.screens.settings_screen import SettingsScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
@@ -65,6 +64,8 @@ class TitleScreen(Screen[None]):
         if choice == "continue":
             continue_game(self.app)
         elif choice == "replays":
+            from bere_tui.ui.screens.replay_list import ReplayListScreen  # (reads records: when opened)
+
             self.app.push_screen(ReplayListScreen())
         elif choice == "history":
             self.app.push_screen(HistoryScreen())
