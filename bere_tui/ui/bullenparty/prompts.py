@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 from textual.widgets.option_list import Option
@@ -25,12 +25,12 @@ from bere_tui.table.cardtext import card_inline
 from bere_tui.table.narrate_bullenparty import tell
 from bere_tui.table.words import heads_text
 from bere_tui.ui.bullenparty.board import cards_text, hand_text, row_line
-from bere_tui.ui.prompts.base import PromptScreen
+from bere_tui.ui.prompts.base import HidesHand, PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
 
-class BullenpartyPrompt(PromptScreen):
+class BullenpartyPrompt(HidesHand, PromptScreen):
     """One decision of Bullenparty: a title, the player's hand, and the legal actions as a list."""
 
     DEFAULT_CSS = """
@@ -39,7 +39,7 @@ class BullenpartyPrompt(PromptScreen):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *PromptScreen.BINDINGS,
-        Binding("escape", "back", _("hide hand"), show=True),
+        HidesHand.BACK,
     ]
 
     def __init__(self, view, legal, ascii: bool = False) -> None:
@@ -54,14 +54,6 @@ class BullenpartyPrompt(PromptScreen):
             self.lines: list[dict | None] = [allowed.get(r) for r in range(len(view.rows))]
         else:
             self.lines = list(legal)
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action == "back":
-            return self.can_go_back
-        return True
-
-    def action_back(self) -> None:
-        self.dismiss(None)
 
     def key_of(self, index: int) -> str | None:
         """The number a line answers to: a row's number, a card's number (0 for the zero card)."""

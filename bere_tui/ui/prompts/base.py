@@ -64,3 +64,19 @@ class CardPickPrompt(PromptScreen):
             if action["card"] == message.card:
                 self.dismiss(action)
                 return
+
+
+class HidesHand:
+    """Mixin for a prompt that shows a hidden hand: at a hot-seat table (`can_go_back`, set by the table) Esc
+    hides it again and dismisses with None, so the hand-off comes back (B10)."""
+
+    can_go_back = False
+    BACK = Binding("escape", "back", _("hide hand"), show=True)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "back":
+            return self.can_go_back
+        return True
+
+    def action_back(self) -> None:
+        self.dismiss(None)  # type: ignore[attr-defined]

@@ -10,21 +10,21 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
 from bere_tui.i18n import _
-from bere_tui.ui.prompts.base import CardPickPrompt
+from bere_tui.ui.prompts.base import CardPickPrompt, HidesHand
 from bere_tui.ui.widgets.hand import specials_lines
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.picker import CardPicker
 
 
-class SelectPrompt(CardPickPrompt):
+class SelectPrompt(HidesHand, CardPickPrompt):
     BINDINGS: ClassVar[list[BindingType]] = [
         *CardPickPrompt.BINDINGS,
-        Binding("escape", "back", _("hide hand"), show=True),
+        HidesHand.BACK,
     ]
 
     def __init__(self, view, legal, ascii: bool = False, back: bool = True) -> None:
@@ -46,10 +46,3 @@ class SelectPrompt(CardPickPrompt):
                 yield Static(Text("\n").join(lines), id="select-specials")
         yield KeyBar()
 
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action == "back":
-            return self.can_go_back
-        return True
-
-    def action_back(self) -> None:
-        self.dismiss(None)
