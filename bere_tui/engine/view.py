@@ -154,12 +154,11 @@ def make_view(game, player: int | None) -> View:
 
 class LazyView:
     """`game.view(player)`, built only when a field is first read (a bot that never reads its view, such as
-    `random`, costs nothing). `me` and `variant` are there at once.
+    `random`, costs nothing). `me` and `variant` are there at once; once built, every field is a plain
+    attribute (a bot that reads its view often pays nothing more).
 
     It reads the game when first read, not when made: hand it to a decision that reads it before the game
     moves on (bots/runner.py does), or use `game.view(player)`."""
-
-    __slots__ = ("_game", "_view", "me", "variant")
 
     def __init__(self, game, player: int | None) -> None:
         self._game = game
@@ -173,10 +172,19 @@ class LazyView:
         if view is None:
             view = self._view = make_view(self._game, self.me)
             self._game = None
+            self.__dict__.update({name: getattr(view, name) for name in View.__dataclass_fields__})
         return view
 
-    def __getattr__(self, name: str):  # only for what the slots do not hold: every other field of View
+    def __getattr__(self, name: str):  # only for what is not an attribute yet: View's fields and properties
         return getattr(self.built(), name)
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return self.built().hand
+
+    @property
+    def my_specials(self) -> tuple[str, ...]:
+        return self.built().my_specials
 
     def seen_cards(self) -> set[int]:
         return self.built().seen_cards()
