@@ -50,5 +50,8 @@ class RevealView(Widget):
     def render(self) -> Text:
         if not self.show.revealed:
             return Text(_("REVEALED: nothing yet this turn"), style="dim")
-        head = Text(_("REVEALED, lowest first"), style="bold")
+        if all(card in self.show.done for card, _player in self.show.revealed):  # e.g. at the next hand-off
+            head = Text(_("LAST REVEAL, lowest first, all placed"), style="bold")
+        else:
+            head = Text(_("REVEALED, lowest first"), style="bold")
         return Text("\n").join([head, *self._lines(max(1, self.size.width))])
