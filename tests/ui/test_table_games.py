@@ -103,3 +103,14 @@ async def test_esc_hides_the_hand_and_goes_back_to_the_hand_off():
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
         assert shown_cards(screen_text(app), ann) == set()
         assert app.game.actions == []
+
+
+async def test_between_turns_the_last_reveal_says_it_is_the_last_one():
+    """Play-test: at turn 2's hand-off the cards of turn 1 still show; they read as the last reveal (B3)."""
+    from uitools import press_until
+
+    app = table_app("base", players=("Ann", "Ben"), seed=5, options={"rounds": 1})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.game.turn == 2)
+        text = screen_text(app)
+        assert "LAST REVEAL, lowest first, all placed" in text and "REVEALED, lowest first" not in text
