@@ -19,7 +19,8 @@ VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty")  # eng
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one clear line and exit 2, as argparse does, without the usage dump
-        self.exit(2, f"error: {escape(message, None)}\n{_('(see: bere --help)')}\n")
+        hint = _("(see: bere --help)")
+        self.exit(2, "error: " + escape(message, None) + "\n" + hint + "\n")
 
 
 def _names(text: str) -> list[str]:
@@ -126,7 +127,8 @@ def cmd_sim(args) -> int:
         return 0
     print(_("{games} games of {variant} in {seconds:.2f} s").format(
         games=stats["games"], variant=args.variant, seconds=stats["seconds"]))
-    print(f"{_('seat'):>4}  {_('bot'):<12} {_('wins'):>6} {_('mean score'):>11}")
+    seat, bot, wins, mean = _("seat"), _("bot"), _("wins"), _("mean score")  # translated, then laid out
+    print(f"{seat:>4}  {bot:<12} {wins:>6} {mean:>11}")
     for i, seat in enumerate(stats["seats"]):
         print(f"{i:>4}  {seat['bot']:<12} {seat['wins']:>6} {seat['mean_score']:>11.2f}")
     return 0

@@ -70,7 +70,7 @@ def history_table(stats: list[PlayerStats], ascii: bool = False) -> Table:
     for row in stats:
         by_player[(row.name, row.bot)].append(row)
     for (name, bot), rows in by_player.items():
-        label = name if bot is None else f"{name} ({_('bot')}: {bot_name(bot)})"
+        label = name if bot is None else _("{name} (bot: {level})").format(name=name, level=bot_name(bot))
         for i, row in enumerate(rows):
             table.add_row(label if i == 0 else "", variant_name(row.variant), str(row.games), str(row.wins),
                           f"{row.mean_score:.1f}")

@@ -28,15 +28,17 @@ class ScoreBoard(Widget):
     def render(self) -> Text:
         width = self.size.width
         head = Text()
-        head.append(f"{_('SCORES'):<{NAME_WIDTH + 6}}", style="bold")
-        head.append(f"{_('round'):>5}{_('total'):>6}", style="bold")
+        scores, rnd_label, total_label = _("SCORES"), _("round"), _("total")  # translated, then laid out
+        head.append(scores.ljust(NAME_WIDTH + 6), style="bold")
+        head.append(rnd_label.rjust(5) + total_label.rjust(6), style="bold")
         lines = [head]
         for p, name in enumerate(self.names):
             line = Text()
             mark = self.marks.get(p, " ")
             line.append(mark, style="bold")
             line.append(f"{name[:NAME_WIDTH]:<{NAME_WIDTH}}", style="bold" if mark == ">" else "")
-            line.append(f" {_('bot') if self.bots[p] else '':<4}", style="dim")
+            bot = _("bot") if self.bots[p] else ""
+            line.append(" " + bot.ljust(4), style="dim")
             rnd = self.show.round_heads[p] if p < len(self.show.round_heads) else 0
             tot = self.show.totals[p] if p < len(self.show.totals) else 0
             line.append(f"{rnd:>5}{tot:>6}")
