@@ -58,7 +58,6 @@ class TableHub:
         self.connected: list[Seat] = []
         self.asked: dict[int, list[dict]] = {}  # seat -> the legal actions it is being asked to choose from
         self.answers: asyncio.Queue[tuple[int, dict | None]] = asyncio.Queue()
-        self.done = asyncio.Event()
 
     # ------------------------------------------------------------------ files
 
@@ -91,8 +90,7 @@ class TableHub:
     def state_for(self, seat: int | None) -> dict:
         game = self.game
         return {"t": "state", "public": view_to_wire(game.view(None)),
-                "mine": view_to_wire(game.view(seat)) if seat is not None else None,
-                "finished": game.finished}
+                "mine": view_to_wire(game.view(seat)) if seat is not None else None}
 
     def broadcast(self, message_for) -> None:
         """Each connected terminal its own message (its seat's view)."""
@@ -193,7 +191,6 @@ class TableHub:
                                "totals": list(scored.totals)})
             elif isinstance(beat, GameEnd):
                 self.send_all(self.over_message())
-                self.done.set()
                 return
             elif isinstance(beat, BotTurn):
                 self.send_all(self.waiting_message())
@@ -201,8 +198,9 @@ class TableHub:
                 director.decide(beat.player, action, notice)
             elif isinstance(beat, (Ask, HandOff)):
                 people = [p for p in game.deciders() if not director.is_bot(p)]
-                self.ask(people if beat.do == "select" else [beat.player])
-                if beat.do == "select" and any(director.is_bot(p) for p in game.deciders()):
+                secret = director.secret_choice()  # every remote person chooses at once (B3, BP5)
+                self.ask(people if secret else [beat.player])
+                if secret and any(director.is_bot(p) for p in game.deciders()):
                     loop.run_in_executor(None, director.think_ahead)
                 await self.next_answer()
 

@@ -88,6 +88,11 @@ class TableDirector:
     def waiting_for(self) -> list[int]:
         return self.game.deciders()
 
+    def secret_choice(self) -> bool:
+        """Several players choose at once, in secret (6 nimmt!'s card, B3; Bullenparty's bid, BP5)."""
+        pend = self.game.pending
+        return pend is not None and "players" in pend
+
     # ------------------------------------------------------------------ beats
 
     def next_beat(self) -> Beat:
@@ -99,7 +104,7 @@ class TableDirector:
             if game.finished:
                 return GameEnd(tuple(game.winners))
             do = game.pending["do"]
-            if "players" in game.pending:  # a secret choice of several at once (B3, BP5)
+            if self.secret_choice():
                 self._start_selection()
             p = self.next_decider()
             if self.is_bot(p):

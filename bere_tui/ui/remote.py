@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from bere_tui.engine import VARIANTS
@@ -240,10 +239,6 @@ async def join_table(app, code: str) -> bool:
     game = SeatGame(hello["seat"], view_from_wire(state["public"]), view_from_wire(mine) if mine else None)
     app.push_screen(RemoteTableScreen(SeatSession(hello, game, link)))
     return True
-
-
-def code_hint(code: str) -> Text:
-    return Text(_("Table code {code}: friends choose Join a table and type it.").format(code=code), style="bold")
 
 
 __all__ = ["RemoteTableScreen", "SeatGame", "SeatSession", "join_table"]

@@ -149,7 +149,7 @@ class DirectedScreen(Screen[None]):
         """Marks and status line: who decides now, and in the selection who follows (B3)."""
         s = self.session
         waiting = s.waiting_for()
-        if "players" in self.game.pending:  # a secret choice of several at once (B3, BP5)
+        if s.secret_choice():
             marks = {q: self.DONE_MARK for q in range(len(s.names)) if q not in waiting}
             self.set_marks({**marks, p: ">"})
             if s.is_bot(p):
@@ -177,7 +177,7 @@ class DirectedScreen(Screen[None]):
         s, game = self.session, self.game
         self.show_waiting(p)
         await self.settle()
-        if "players" in game.pending:
+        if s.secret_choice():
             self.think_ahead()
         prompt = self.prompt_for(game.view(p), game.legal(p))
         if hasattr(prompt, "can_go_back"):
