@@ -35,3 +35,12 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """A short word whose meaning depends on where it stands (a button's "Stop", the variant "Pro")."""
+    return _translation.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _translation.npgettext(context, singular, plural, n)
