@@ -149,6 +149,12 @@ class TeachPrompt:
                     if choice.value == want and choice.why_not is None:
                         self.query_one(OptionList).highlighted = i  # type: ignore[attr-defined]
             return
+        lines = getattr(self, "lines", None)  # a list of whole actions (Bullenparty's prompts)
+        if lines is not None:
+            for i, line in enumerate(lines):
+                if line is not None and all(line.get(k) == v for k, v in action.items() if k != "player"):
+                    self.query_one(OptionList).highlighted = i  # type: ignore[attr-defined]
+            return
         if action["do"] == "take_row" and hasattr(self, "choices"):
             self.query_one(OptionList).highlighted = self.choices.index(action["row"])  # type: ignore[attr-defined]
 
@@ -196,6 +202,11 @@ def teach_prompt(view, legal: list[dict], ascii: bool, title: str, text: str,
                  hint: Callable[[], tuple[str, dict | None]], expected: dict | None = None):
     """The prompt for the learner's decision `legal` (raises NoPrompt when the table has none); the highlight
     starts on `expected`, the move the lesson asks for (None in a practice game: the prompt's own default)."""
+    if view.variant == "bullenparty":  # one prompt for each of its decisions
+        from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
+
+        cls = teach_prompt_class(BullenpartyPrompt)
+        return cls(view, legal, ascii=ascii).teach(title, text, hint, expected)
     do = legal[0]["do"] if legal else (view.pending or {}).get("do")
     cls = teach_prompt_class(prompt_class(do))
     return cls(view, legal, ascii=ascii).teach(title, text, hint, expected)
