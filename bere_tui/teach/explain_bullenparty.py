@@ -35,16 +35,16 @@ def move_words(action: dict) -> Sentence:
 
 
 def _bid(game, learner: int, action: dict) -> Outcome:
-    """A secret bid: what it does, never what the others will bid (BP5)."""
+    """A secret bid: what it does, never what the others will bid."""
     out = Outcome()
     if action["card"] == ZERO:
         out.sentences.append(say(_("Your zero card would take no row: after the number cards it turns up the top "
                                    "card of the draw pile and adds it to an open row of your choice, and it comes "
-                                   "back to your hand (BP5).")))
+                                   "back to your hand.")))
     else:
         out.sentences.append(say(_("Your {card} would take a row into your hand; number cards act lowest first, "
                                    "so which rows are left for it depends on the others' bids, shown only at the "
-                                   "reveal (BP5)."), card=Card(action["card"])))
+                                   "reveal."), card=Card(action["card"])))
     return out
 
 
