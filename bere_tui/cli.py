@@ -11,7 +11,7 @@ import json
 import sys
 
 from bere_tui import __version__
-from bere_tui.i18n import _
+from bere_tui.i18n import _, ngettext
 from bere_tui.safetext import escape, shown
 
 VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty")  # engine.games.GAMES
@@ -125,8 +125,8 @@ def cmd_sim(args) -> int:
     if args.json:
         print(json.dumps(stats))
         return 0
-    print(_("{games} games of {variant} in {seconds:.2f} s").format(
-        games=stats["games"], variant=args.variant, seconds=stats["seconds"]))
+    print(ngettext("{games} game of {variant} in {seconds:.2f} s", "{games} games of {variant} in {seconds:.2f} s",
+                   stats["games"]).format(games=stats["games"], variant=args.variant, seconds=stats["seconds"]))
     seat, bot, wins, mean = _("seat"), _("bot"), _("wins"), _("mean score")  # translated, then laid out
     print(f"{seat:>4}  {bot:<12} {wins:>6} {mean:>11}")
     for i, seat in enumerate(stats["seats"]):

@@ -64,5 +64,5 @@ def winners_line(names: list[str], you: bool = False) -> str:
 
 
 def heads_text(n: int) -> str:
-    """'1 bullhead', '5 bullheads'."""
-    return ngettext("{n} bullhead", "{n} bullheads", n).format(n=n)
+    """'1 bullhead', '5 bullheads', '-2 bullheads' (the plural form chosen by the amount, whatever its sign)."""
+    return ngettext("{n} bullhead", "{n} bullheads", abs(n)).format(n=n)
