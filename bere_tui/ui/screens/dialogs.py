@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
@@ -39,8 +39,8 @@ class QuitScreen(DismissOnce, ModalScreen[bool]):
     """Asks before quitting; Enter alone keeps playing."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", _("quit"), show=True),
-        Binding("n,escape", "answer(False)", _("keep playing"), show=True),
+        Binding("y", "answer(True)", N_("quit"), show=True),
+        Binding("n,escape", "answer(False)", N_("keep playing"), show=True),
     ]
 
     def compose(self) -> ComposeResult:
@@ -64,8 +64,8 @@ class HelpScreen(DismissOnce, ModalScreen[None]):
     """The keys that work, and the way to the rules."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,question_mark,f1", "close", _("back"), show=True),
-        Binding("r", "rules", _("rules"), show=True),
+        Binding("escape,enter,question_mark,f1", "close", N_("back"), show=True),
+        Binding("r", "rules", N_("rules"), show=True),
     ]
 
     def __init__(self, variant: str = "base", rules_available: bool = False) -> None:
@@ -104,7 +104,7 @@ class HelpScreen(DismissOnce, ModalScreen[None]):
 class NoticeScreen(DismissOnce, ModalScreen[None]):
     """A message and one way on (Enter)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape", "close", _("continue"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape", "close", N_("continue"), show=True)]
 
     def __init__(self, title: str, message: str) -> None:
         super().__init__()
@@ -145,7 +145,7 @@ class TooSmallScreen(Screen[None]):
 class PickScreen(ChoiceDialog, DismissOnce, ModalScreen[str | None]):
     """A question and a list of choices; dismisses with the chosen id, or None (Esc)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("back"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("back"), show=True)]
 
     def __init__(self, question: str, choices: list[tuple[str, str]]) -> None:
         super().__init__()
@@ -166,7 +166,7 @@ class ReplaceGameScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
     """Before a new game takes the autosave's place: keep the unfinished game there as a save ("keep", the
     highlighted choice), discard it ("discard"), or start nothing ("cancel", also Esc)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("cancel"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("cancel"), show=True)]
     DEFAULT_CSS = "#replace-choice { margin-top: 1; }"
 
     def __init__(self, summary: str) -> None:

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
 from bere_tui.engine.games import GAMES
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.safetext import NAME_MAX, fit_name
 from bere_tui.table.words import bot_name, variant_name
 from bere_tui.ui.once import DismissOnce
@@ -55,12 +55,12 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
     """Dismisses with the TableSetup to start, or None (Esc: back to the title)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", _("start"), show=True),
-        Binding("escape", "back", _("back"), show=True),
-        Binding("down,j", "app.focus_next", _("next field"), show=False),
-        Binding("up,k", "app.focus_previous", _("previous field"), show=False),
-        Binding("plus", "seats(1)", _("add seat"), show=True, key_display="+"),
-        Binding("minus", "seats(-1)", _("remove seat"), show=True, key_display="-"),
+        Binding("enter", "start", N_("start"), show=True),
+        Binding("escape", "back", N_("back"), show=True),
+        Binding("down,j", "app.focus_next", N_("next field"), show=False),
+        Binding("up,k", "app.focus_previous", N_("previous field"), show=False),
+        Binding("plus", "seats(1)", N_("add seat"), show=True, key_display="+"),
+        Binding("minus", "seats(-1)", N_("remove seat"), show=True, key_display="-"),
     ]
 
     def __init__(self, setup: TableSetup, hosting: bool = False) -> None:
