@@ -119,13 +119,17 @@ def languages(locale: Path) -> list[str]:
 
 
 def pot_problems(pot: Path = POT) -> list[str]:
-    """The .pot against the code: a message (its context, text, plural) added, changed or gone."""
+    """The .pot against the code: a message (its context, text, plural) or a translator comment added,
+    changed or gone (places and dates are not compared)."""
     with tempfile.TemporaryDirectory() as tmp:
         fresh = Path(tmp) / POT.name
         extract_to(fresh)
-        new, old = set(_entries(_read_po(fresh))), set(_entries(_read_po(pot))) if pot.is_file() else set()
-    out = [f"{pot.name}: not extracted from the code: {_show(key)}" for key in sorted(new - old, key=repr)]
-    out += [f"{pot.name}: no longer in the code: {_show(key)}" for key in sorted(old - new, key=repr)]
+        new = {key: comments for key, (_places, comments) in _entries(_read_po(fresh)).items()}
+    old = {key: comments for key, (_places, comments) in _entries(_read_po(pot)).items()} if pot.is_file() else {}
+    out = [f"{pot.name}: not extracted from the code: {_show(key)}" for key in sorted(new.keys() - old, key=repr)]
+    out += [f"{pot.name}: no longer in the code: {_show(key)}" for key in sorted(old.keys() - new, key=repr)]
+    out += [f"{pot.name}: the translator comment of {_show(key)} changed" for key in sorted(new.keys() & old, key=repr)
+            if new[key] != old[key]]
     if out:
         out.append("run: python -m bere_tui.catalogues extract update compile")
     return out
@@ -137,11 +141,23 @@ def _show(key) -> str:
     return (f"[{context}] " if context else "") + repr(text)
 
 
-def plural_header(catalog) -> tuple[int, str] | None:
-    """(nplurals, plural expression) of a catalogue's Plural-Forms header, or None if it has none."""
-    header = dict(catalog.mime_headers).get("Plural-Forms", "")
-    match = re.match(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*$", header)
+def _plural_forms(header: str) -> tuple[int, str] | None:
+    match = re.match(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*$", header or "")
     return (int(match.group(1)), match.group(2)) if match else None
+
+
+def plural_header(path: Path) -> tuple[int, str] | None:
+    """(nplurals, plural expression) of a .po or .mo file's own Plural-Forms header (as written: Babel's
+    reader would put its own in when the header has none), or None if it has none."""
+    if path.suffix == ".mo":
+        with path.open("rb") as f:
+            return _plural_forms(gettext.GNUTranslations(f).info().get("plural-forms", ""))
+    from babel.messages.pofile import unescape
+
+    block = re.search(r'^msgid ""\s*\nmsgstr ((?:".*"[ \t]*\n?)+)', path.read_text(encoding="utf-8"), re.MULTILINE)
+    header = "".join(unescape(part) for part in re.findall(r'".*"', block.group(1))) if block else ""
+    found = [line.split(":", 1)[1] for line in header.splitlines() if line.startswith("Plural-Forms:")]
+    return _plural_forms(found[0]) if found else None
 
 
 def standard_plural(language: str) -> tuple[int, str]:
@@ -226,7 +242,7 @@ def catalogue_problems(locale: Path = LOCALE, pot: Path = POT) -> list[str]:
             continue
         if catalog.fuzzy:
             out.append(f"{where}: the header is marked fuzzy (compile would skip the whole catalogue)")
-        header = plural_header(catalog)
+        header = plural_header(po)
         count, reference = standard_plural(language)
         count = PLURAL_COUNTS.get(language.split("_")[0], count)
         if header is None:
@@ -242,18 +258,18 @@ def catalogue_problems(locale: Path = LOCALE, pot: Path = POT) -> list[str]:
             extra = set(_entries(catalog)) - set(_entries(template))
             out += [f"{where}: missing {_show(k)} (run update)" for k in sorted(missing, key=repr)]
             out += [f"{where}: not in the .pot {_show(k)} (run update)" for k in sorted(extra, key=repr)]
-        out += _mo_problems(language, catalog, mo)
+        out += _mo_problems(language, catalog, po, mo)
     return out
 
 
-def _mo_problems(language: str, catalog, mo: Path) -> list[str]:
+def _mo_problems(language: str, catalog, po: Path, mo: Path) -> list[str]:
     from babel.messages.mofile import read_mo
 
     if not mo.is_file():
         return [f"{language}: no {mo.name} (run compile)"]
     with mo.open("rb") as f:
         compiled = read_mo(f)
-    if _translations(compiled) != _translations(catalog) or plural_header(compiled) != plural_header(catalog):
+    if _translations(compiled) != _translations(catalog) or plural_header(mo) != plural_header(po):
         return [f"{language}/{mo.name} does not match {language}/{DOMAIN}.po (run compile)"]
     return []
 
