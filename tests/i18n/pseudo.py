@@ -60,6 +60,7 @@ def make_pseudo(locale: Path) -> None:
 #: the tiny template the checks are checked on, and a good Czech catalogue of it
 TINY = [
     (None, "New game", "Nová hra"),
+    (None, "quit", "konec"),
     (None, "{name} takes row {row}", "{name} bere řadu {row}"),
     ("button", "Stop", "Zastavit"),
     (None, ("{n} card", "{n} cards"), ("{n} karta", "{n} karty", "{n} karet")),
