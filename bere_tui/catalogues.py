@@ -33,8 +33,8 @@ POT = LOCALE / f"{DOMAIN}.pot"
 LESSONS = ROOT / "assets" / "lessons"
 RULES = ROOT / "assets" / "rules"
 ENGLISH = "en"
-#: the functions of bere_tui.i18n, as pybabel keywords (N_ marks a key binding's description)
-KEYWORDS = ["_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3"]
+#: the functions of bere_tui.i18n, as pybabel keywords (N_ and NP_ mark a key binding's description)
+KEYWORDS = ["_", "N_", "NP_:1c,2", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3"]
 #: a comment in the code that starts so goes into the .pot for the translators
 COMMENT_TAG = "TRANSLATORS:"
 #: the number of plural forms each language must have (issue 16); others: Babel's table (babel.messages.plurals)

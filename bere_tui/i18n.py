@@ -117,6 +117,17 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's name for it
     return message
 
 
+def NP_(context: str, message: str) -> str:  # noqa: N802
+    """As N_, for a short word that needs a context ("turn" as a key's job in the replay viewer)."""
+    return f"{context}\x04{message}"
+
+
+def later(marked: str) -> str:
+    """The translation of a text marked with N_ or NP_ (a key binding's description)."""
+    context, sep, message = marked.partition("\x04")
+    return pgettext(context, message) if sep else _(marked)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 

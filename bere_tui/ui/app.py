@@ -20,7 +20,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 from bere_tui import i18n
-from bere_tui.i18n import N_, _
+from bere_tui.i18n import N_, _, later, pgettext
 from bere_tui.safetext import escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
 from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_settings, save_settings
@@ -59,7 +59,8 @@ KEYS_WHEN_TOO_SMALL = {"ctrl+q", "ctrl+c"}
 
 
 def speed_label(speed: str) -> str:
-    return {"off": _("off (no animation)"), "slow": _("slow"), "normal": _("normal"), "fast": _("fast")}[speed]
+    return {"off": _("off (no animation)"), "slow": pgettext("speed", "slow"), "normal": pgettext("speed", "normal"),
+            "fast": pgettext("speed", "fast")}[speed]
 
 
 @dataclass
@@ -145,7 +146,7 @@ class BereApp(App[int]):
         """Key names in the footer: plain words, and only ASCII with --ascii."""
         key = binding.key.split(",")[0]
         if binding.key_display:
-            shown = _(binding.key_display)  # (given with N_: see KeyBar)
+            shown = later(binding.key_display)  # (given with N_: see KeyBar)
         else:
             shown = KEY_NAMES.get(key) or super().get_key_display(binding)
         if self.ascii and not shown.isascii():

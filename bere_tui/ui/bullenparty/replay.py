@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.bullenparty import rules
-from bere_tui.i18n import N_, _
+from bere_tui.i18n import N_, NP_, _
 from bere_tui.table.narrate import log_line
 from bere_tui.table.replay import events_by_action
 from bere_tui.ui.bullenparty.board import cards_text
@@ -64,8 +64,8 @@ class BullenpartyReplayScreen(Screen[None]):
         Binding("up,k", "scroll(-1)", N_("scroll"), show=False),
         Binding("pagedown,right", "scroll(10)", N_("page"), show=True),
         Binding("pageup,left", "scroll(-10)", N_("page"), show=False),
-        Binding("home", "jump(0)", N_("start"), show=True),
-        Binding("end", "jump(1)", N_("end"), show=True),
+        Binding("home", "jump(0)", NP_("replay key", "start"), show=True),
+        Binding("end", "jump(1)", NP_("replay key", "end"), show=True),
     ]
 
     def __init__(self, game, title: str = "") -> None:

@@ -32,6 +32,7 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
     table.add_column(_("player"))
     n_rounds = 0 if highest_wins else max((len(r) for r in rounds), default=0)  # Bullenparty: one score
     for i in range(n_rounds):
+        # TRANSLATORS: "r{n}" is the short form of "round {n}" in the score table when many rounds must fit
         label = _("round {n}") if n_rounds <= 4 else _("r{n}")  # short when many rounds must fit
         table.add_column(label.format(n=i + 1), justify="right")
     table.add_column(_("total"), justify="right", style="bold")

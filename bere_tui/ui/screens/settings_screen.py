@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Label, Static
 
 from bere_tui import i18n
-from bere_tui.i18n import N_, _
+from bere_tui.i18n import N_, _, pgettext
 from bere_tui.storage import ANIMATION_SPEEDS, settings_path
 from bere_tui.ui.widgets.cycler import Cycler
 from bere_tui.ui.widgets.keybar import KeyBar
@@ -25,7 +25,7 @@ THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "dracula", "monoka
 
 def theme_label(theme: str) -> str:
     """A colour theme as the Settings screen names it: "Dark (default)", "Solarized Light", not its id."""
-    own = {"textual-dark": _("Dark (default)"), "textual-light": _("Light"),
+    own = {"textual-dark": _("Dark (default)"), "textual-light": pgettext("colour theme", "Light"),
            "ansi-dark": _("Terminal colours, dark"), "ansi-light": _("Terminal colours, light")}
     if theme in own:
         return own[theme]

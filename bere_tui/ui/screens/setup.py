@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
 from bere_tui.engine.games import GAMES
-from bere_tui.i18n import N_, _
+from bere_tui.i18n import N_, _, pgettext
 from bere_tui.safetext import NAME_MAX, fit_name
 from bere_tui.table.words import bot_name, variant_name
 from bere_tui.ui.once import DismissOnce
@@ -89,13 +89,15 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
                             classes="field-note")
             yield VerticalScroll(id="seats", can_focus=False)
             with Horizontal(classes="field", id="target-field"):
+                # TRANSLATORS: the setup's field for the total that ends the game (66)
                 yield Label(_("Target"), classes="field-label")
                 yield Input(str(self.setup.target) if self.setup.target else "", placeholder="66",
                             type="integer", max_length=4, id="target")
                 yield Label(_("total that ends the game"), classes="field-note")
             with Horizontal(classes="field"):
+                # TRANSLATORS: the setup's field for the number that fixes the shuffle (the same seed, the same deal)
                 yield Label(_("Seed"), classes="field-label")
-                yield Input("", placeholder=_("random"), type="integer", max_length=12, id="seed")
+                yield Input("", placeholder=pgettext("seed", "random"), type="integer", max_length=12, id="seed")
                 yield Label(_("the same seed deals the same cards"), classes="field-note")
             with Horizontal(classes="field", id="start-field"):
                 yield Label("", classes="field-label")

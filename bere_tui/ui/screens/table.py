@@ -86,6 +86,7 @@ class TableScreen(DirectedScreen):
             parts.append(_("turn {t} of {n}").format(t=show.turn, n=g.info.hand_size))
         if g.variant != "anniversary":
             rounds = g.options.get("rounds")
+            # TRANSLATORS: the table's header: a game of {n} rounds, or one played until a total reaches {n} points
             parts.append(_("{n} rounds").format(n=rounds) if rounds else _("to {n}").format(n=g.options["target"]))
         return parts
 
