@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -22,16 +23,19 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 def keys_table() -> list[tuple[str, str]]:
+    """(keys, what they do): the keys are the same in every language; only words about them are translated."""
     return [
+        # TRANSLATORS: keep the letters h j k l (they are the keys)
         (_("arrows, h j k l"), _("move the highlight")),
         (_("digits"), _("pick a card by its number, a row or a choice by its number")),
-        (_("Enter"), _("confirm; on the table, hurry the placements")),
-        (_("Esc"), _("go back (hide your hand again, close this help)")),
+        ("Enter", _("confirm; on the table, hurry the placements")),
+        ("Esc", _("go back (hide your hand again, close this help)")),
+        # TRANSLATORS: keep "?" and "F1" (they are the keys)
         (_("? or F1"), _("this help and the rules")),
-        (_("s"), _("on the table: speed of the placements")),
-        (_("t"), _("card tracker: cards seen this round, unseen ones")),
-        (_("ctrl+s"), _("save the game to a file")),
-        (_("q"), _("quit (asks first)")),
+        ("s", _("on the table: speed of the placements")),
+        ("t", _("card tracker: cards seen this round, unseen ones")),
+        ("ctrl+s", _("save the game to a file")),
+        ("q", _("quit (asks first)")),
     ]
 
 
@@ -74,16 +78,16 @@ class HelpScreen(DismissOnce, ModalScreen[None]):
         self.rules_available = rules_available
 
     def compose(self) -> ComposeResult:
-        text = Text()
-        text.append(_("KEYS") + "\n", style="bold")
+        keys = Table.grid(padding=(0, 2))  # the key column as wide as its widest translated entry
+        keys.add_column(style="bold", no_wrap=True)
+        keys.add_column()
         for key, what in keys_table():
-            text.append(f"{key:<18}", style="bold")
-            text.append(what + "\n")
-        text.append("\n")
-        text.append(_("Every screen has a highlighted choice: Enter alone always moves the game on."), style="dim")
+            keys.add_row(key, what)
         with Vertical(classes="dialog wide"):
-            yield Static(_("Help"), classes="dialog-title")
-            yield Static(text)
+            yield Static(_("Help: the keys"), classes="dialog-title")
+            yield Static(keys)
+            yield Static(Text(_("Every screen has a highlighted choice: Enter alone always moves the game on."),
+                              style="dim"), classes="help-note")
             if not self.rules_available:
                 yield Static(_("The rules text is not installed."), classes="dim")
         yield KeyBar()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -72,10 +73,13 @@ class SettingsScreen(Screen[None]):
             (_("Language"), Cycler(*language_choices(), settings.language, id="language"), ""),
         ]
         yield Static(Text(_("SETTINGS"), style="bold"), id="settings-title")
+        width = max(22, *(cell_len(label) + 1 for label, _cycler, _note in fields))  # the widest label, whole
         with Vertical(id="settings-form"):
             for label, cycler, note in fields:
                 with Horizontal(classes="field"):
-                    yield Label(label, classes="field-label")
+                    shown = Label(label, classes="field-label")
+                    shown.styles.width = width
+                    yield shown
                     yield cycler
                     yield Label(note, classes="field-note")
             yield Static(_("Up/down: a setting; left/right: change it; Enter or Esc: back. Saved in {file}.")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -106,11 +107,22 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
             yield Static("", id="setup-problems")
         yield KeyBar()
 
+    def label_width(self) -> int:
+        """The labels' column: as wide as the widest translated label (10 cells at least), never cut."""
+        labels = [_("Variant"), _("Seats"), _("Target"), _("Seed"), _("Seat {n}").format(n=10)]
+        return max(10, *(cell_len(label) + 1 for label in labels))
+
     def on_mount(self) -> None:
+        self._width_labels()
         self._rebuild_seats()
         self._update_notes()
         self.query_one("#start", Button).focus()
         self._freeze_cursors()
+
+    def _width_labels(self) -> None:
+        width = self.label_width()
+        for label in self.query(".field-label"):
+            label.styles.width = width
 
     def _freeze_cursors(self) -> None:
         """No blinking cursor when nobody watches (pilot tests and snapshots stay the same every run)."""
@@ -123,10 +135,13 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         box.remove_children()
         values, labels = kind_labels()
         rows = []
+        width = self.label_width()
         for i, seat in enumerate(self.setup.seats):
             kind = seat.bot if seat.bot else PERSON
+            label = Label(_("Seat {n}").format(n=i + 1), classes="field-label")
+            label.styles.width = width
             rows.append(Horizontal(
-                Label(_("Seat {n}").format(n=i + 1), classes="field-label"),
+                label,
                 Cycler(values, labels, kind, id=f"kind-{i}", classes="seat-kind"),
                 Input(seat.name, id=f"name-{i}", classes="seat-name"),
                 classes="field seat",
