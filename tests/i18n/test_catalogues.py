@@ -192,16 +192,24 @@ def test_a_stale_pot_is_found(tmp_path, monkeypatch):
     assert any("no longer in the code: 'A text the code no longer has'" in p for p in found)
 
 
-def test_the_extracted_pot_has_contexts_plurals_translator_comments_and_no_creation_churn(tmp_path):
+def test_the_extracted_pot_has_contexts_plurals_translator_comments_and_no_creation_churn(tmp_path, monkeypatch):
     from babel.messages.pofile import read_po
 
-    with catalogues.POT.open("rb") as f:
+    pot = tmp_path / "bere.pot"
+    catalogues.extract_to(pot)
+    with pot.open("rb") as f:
         template = read_po(f)
     assert any(m.context for m in template) and any(isinstance(m.id, tuple) for m in template)
     assert any(c.startswith("TRANSLATORS:") for m in template for c in m.auto_comments)
     locations = [path for m in template for path, _line in m.locations]
-    assert all(not path.startswith("/") for path in locations)
-    assert catalogues.extract() is False  # current: the file is left as it is (date and all)
+    assert all(path.startswith("bere_tui/") for path in locations)
+    text = pot.read_text(encoding="utf-8").replace("POT-Creation-Date: 20", "POT-Creation-Date: 19")
+    pot.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(catalogues, "POT", pot)
+    assert catalogues.extract() is False  # nothing changed but the date: the file is left as it is
+    assert pot.read_text(encoding="utf-8") == text
+    pot.write_text(text.replace('msgid "New game"', 'msgid "Old game"'), encoding="utf-8")
+    assert catalogues.extract() is True and 'msgid "New game"' in pot.read_text(encoding="utf-8")
 
 
 def test_lessons_of_another_language_are_checked(tmp_path):
