@@ -137,11 +137,25 @@ def cmd_sim(args) -> int:
         return 0
     print(_("{games} games of {variant} in {seconds:.2f} s").format(
         games=stats["games"], variant=args.variant, seconds=stats["seconds"]))
-    seat, bot, wins, mean = _("seat"), _("bot"), _("wins"), _("mean score")  # translated, then laid out
-    print(f"{seat:>4}  {bot:<12} {wins:>6} {mean:>11}")
-    for i, seat in enumerate(stats["seats"]):
-        print(f"{i:>4}  {seat['bot']:<12} {seat['wins']:>6} {seat['mean_score']:>11.2f}")
+    rows = [[_("seat"), _("bot"), _("wins"), _("mean score")]]  # translated, then laid out
+    rows += [[str(i), seat["bot"], str(seat["wins"]), f"{seat['mean_score']:.2f}"]
+             for i, seat in enumerate(stats["seats"])]
+    for line in columns(rows, minimum=(4, 12, 6, 11), right=(True, False, True, True), gaps=("  ", " ", " ")):
+        print(line)
     return 0
+
+
+def columns(rows: list[list[str]], minimum, right, gaps) -> list[str]:
+    """Plain-text columns as wide as their widest cell (translated headings included) or `minimum`."""
+    from rich.cells import cell_len
+
+    widths = [max(low, *(cell_len(row[i]) for row in rows)) for i, low in enumerate(minimum)]
+    lines = []
+    for row in rows:
+        cells = [" " * (w - cell_len(c)) + c if r else c + " " * (w - cell_len(c))
+                 for c, w, r in zip(row, widths, right, strict=True)]
+        lines.append(cells[0] + "".join(g + c for g, c in zip(gaps, cells[1:], strict=True)))
+    return [line.rstrip() for line in lines]
 
 
 def cmd_serve(args) -> int:

@@ -157,3 +157,16 @@ async def test_a_lesson_keeps_its_keys_and_table(pseudo):
                 assert xx("round") in head and xx("total") in head, head
             await pilot.press("enter")
     assert {"LessonScreen", "TeachSelectPrompt"} <= seen
+
+
+def test_the_sim_table_lines_up_under_longer_headings(pseudo, capsys):
+    from bere_tui import cli
+
+    assert cli.main(["--lang", "xx", "sim", "--bots", "random,heuristic", "--games", "2"]) == 0
+    _title, head, *rows = capsys.readouterr().out.splitlines()
+    for word in ("seat", "bot", "wins", "mean score"):
+        assert xx(word) in head, word
+    ends = [head.index(xx(w)) + len(xx(w)) for w in ("seat", "wins", "mean score")]  # right-aligned columns
+    for row in rows:
+        assert [row[end - 1] != " " and (end == len(row) or row[end] == " ") for end in ends] == [True] * 3, row
+    assert rows[1].split()[1] == "heuristic" and rows[1].index("heuristic") == head.index(xx("bot"))
