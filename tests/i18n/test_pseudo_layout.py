@@ -170,3 +170,23 @@ def test_the_sim_table_lines_up_under_longer_headings(pseudo, capsys):
     for row in rows:
         assert [row[end - 1] != " " and (end == len(row) or row[end] == " ") for end in ends] == [True] * 3, row
     assert rows[1].split()[1] == "heuristic" and rows[1].index("heuristic") == head.index(xx("bot"))
+
+
+async def test_the_table_header_gives_way_from_the_left_but_keeps_round_turn_and_target(pseudo, monkeypatch):
+    """A header too long for 80 columns drops "? help" (the key bar names ?), then the game's name, then the
+    variant's: the round, the turn and the target stay whole."""
+    from bere_tui.ui.screens.table import TableScreen
+
+    app = table_app("anniversary", players=("Ann",), bots=("random",), seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: asking(app))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        needed = [xx("round {n} of 2", n=1), xx("turn {t} of {n}", t=1, n=12)]
+        for variant_length, dropped in ((25, [xx("? help")]), (40, [xx("? help"), xx("6 bere!")]),
+                                        (70, [xx("? help"), xx("6 bere!"), "V" * 70])):
+            monkeypatch.setattr(TableScreen, "header_parts", lambda self, n=variant_length: [
+                xx("6 bere!"), "V" * n, *needed])
+            header = table.header_text().plain
+            assert cell_len(header) <= SIZE[0] or header.strip() == " - ".join(needed), header
+            assert all(part in header for part in needed), header
+            assert not any(part in header for part in dropped), (variant_length, header)
