@@ -76,7 +76,7 @@ def _read_po(path: Path):
     from babel.messages.pofile import read_po
 
     with path.open("rb") as f:
-        return read_po(f)
+        return read_po(f, abort_invalid=True)
 
 
 def _entries(catalog) -> dict:
@@ -172,7 +172,7 @@ def _same_plural_rule(expr: str, reference: str) -> bool:
         mine, theirs = gettext.c2py(expr), gettext.c2py(reference)
     except (ValueError, SyntaxError):
         return False
-    return all(mine(n) == theirs(n) for n in range(0, 1001))
+    return all(mine(n) == theirs(n) for n in range(1001))
 
 
 def placeholders(text: str) -> list[str] | None:
@@ -226,6 +226,8 @@ def _translations(catalog) -> dict:
 
 def catalogue_problems(locale: Path = LOCALE, pot: Path = POT) -> list[str]:
     """Every language's bere.po and bere.mo (see the module's text)."""
+    from babel.messages.pofile import PoFileError
+
     out = []
     template = _read_po(pot) if pot.is_file() else None
     for language in languages(locale):
@@ -237,7 +239,7 @@ def catalogue_problems(locale: Path = LOCALE, pot: Path = POT) -> list[str]:
             continue
         try:
             catalog = _read_po(po)
-        except Exception as exc:  # (Babel's parse errors have no common class)
+        except (PoFileError, ValueError, UnicodeDecodeError) as exc:
             out.append(f"{where}: cannot be read: {exc}")
             continue
         if catalog.fuzzy:

@@ -10,8 +10,7 @@ import argparse
 import json
 import sys
 
-from bere_tui import __version__
-from bere_tui import i18n
+from bere_tui import __version__, i18n
 from bere_tui.i18n import _
 from bere_tui.safetext import escape, shown
 

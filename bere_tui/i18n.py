@@ -110,14 +110,14 @@ def _(message: str) -> str:
     return _translation.gettext(message)
 
 
-def N_(message: str) -> str:  # noqa: N802 - gettext's name for it
+def N_(message: str) -> str:  # (gettext's name for it)
     """Marks a text for translation without translating it now: a key binding's description, which is made
     when its class is defined and translated each time the key bar shows it (so a change of language
     reaches it)."""
     return message
 
 
-def NP_(context: str, message: str) -> str:  # noqa: N802
+def NP_(context: str, message: str) -> str:
     """As N_, for a short word that needs a context ("turn" as a key's job in the replay viewer)."""
     return f"{context}\x04{message}"
 

@@ -165,8 +165,6 @@ def test_a_missing_mo_and_a_missing_po_are_found(tiny):
 
 
 def test_messages_missing_from_the_catalogue_or_gone_from_the_pot_are_found(tiny):
-    locale, pot = tiny
-
     def change(catalog):
         catalog.delete("New game")
         catalog.add("Old text", "Starý text")
@@ -244,3 +242,10 @@ def test_rules_texts_of_another_language_are_checked(tmp_path):
     assert any("sections, the English file has" in p for p in rules_problems(tmp_path))
     (tmp_path / "cs" / "keys.md").unlink()
     assert any("rules/cs: no keys.md" in p for p in rules_problems(tmp_path))
+
+
+def test_a_po_that_cannot_be_read_is_a_problem_not_a_failure(tiny):
+    locale, pot = tiny
+    po = tiny_czech(locale)
+    po.write_text("Nová hra, not a keyword\n" + po.read_text(encoding="utf-8"), encoding="utf-8")
+    assert any(p.startswith("cs/bere.po: cannot be read") for p in catalogue_problems(locale, pot))

@@ -11,7 +11,6 @@ from pseudo import pseudo_text
 from rich.cells import cell_len
 from uitools import asking, screen_text, table_app, wait_for
 
-from bere_tui.i18n import later
 from bere_tui.ui.app import BereApp
 from bere_tui.ui.widgets.keybar import SPARE, KeyBar
 
@@ -34,7 +33,7 @@ def assert_keys_shown(app) -> None:
     if not bars:
         return
     line = screen_text(app).splitlines()[-1]
-    for _key, shown, description, _enabled, action in bars[0].keys():
+    for _key, shown, description, _enabled, action in bars[0].keys():  # noqa: SIM118 (KeyBar.keys: the keys it shows)
         if action.split(".")[-1] not in SPARE:
             assert f"{shown} {description}" in line, (type(app.screen).__name__, description, line)
 
