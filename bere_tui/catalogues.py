@@ -38,7 +38,15 @@ KEYWORDS = ["_", "N_", "NP_:1c,2", "ngettext:1,2", "pgettext:1c,2", "npgettext:1
 #: a comment in the code that starts so goes into the .pot for the translators
 COMMENT_TAG = "TRANSLATORS:"
 #: the number of plural forms each language must have (issue 16); others: Babel's table (babel.messages.plurals)
-PLURAL_COUNTS = {"cs": 3, "pl": 3, "de": 2, "fr": 2}
+#: the standard Plural-Forms of GNU gettext for the languages of issue 16 (any equivalent spelling passes);
+#: another language is held to Babel's table (babel.messages.plurals)
+STANDARD_PLURALS = {
+    "cs": (3, "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2"),
+    "pl": (3, "(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"),
+    "de": (2, "(n != 1)"),
+    "fr": (2, "(n > 1)"),
+    "en": (2, "(n != 1)"),
+}
 #: a rule id as RULES.md writes it (C1, B10, A-STOP-2, BP5, BG-D4), in the rules texts' comments
 RULE_ID = re.compile(r"(?<![\w-])(?:[A-Z]{1,2}-[A-Z0-9]+-\d+|[A-Z]{1,3}-[A-Z]+\d+|[A-Z]{1,3}\d+|A-[A-Z0-9]+-\d)(?![\w-])")
 COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
@@ -99,14 +107,43 @@ def init(language: str) -> None:
     _babel("init", "-i", str(POT), "-d", str(LOCALE), "-D", DOMAIN, "-l", language)
 
 
-def update() -> None:
-    if languages(LOCALE):
-        _babel("update", "-i", str(POT), "-d", str(LOCALE), "-D", DOMAIN, "--ignore-obsolete")
+def update(locale: Path = LOCALE, pot: Path = POT) -> None:
+    """Every bere.po gets the .pot's new and changed texts (pybabel update), after `carry_contexts`."""
+    for language in languages(locale):
+        po = locale / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+        if po.is_file():
+            carry_contexts(po, pot)
+    if languages(locale):
+        _babel("update", "-i", str(pot), "-d", str(locale), "-D", DOMAIN, "--ignore-obsolete")
 
 
-def compile_all() -> None:
-    if languages(LOCALE):
-        _babel("compile", "-d", str(LOCALE), "-D", DOMAIN, "--statistics")
+def carry_contexts(po: Path, pot: Path = POT) -> int:
+    """A text that gained a context in the code (`_("Pro")` became `pgettext("variant", "Pro")`) keeps its
+    translation: it is copied to the new entry, marked fuzzy only when the text without context is still used
+    elsewhere (then the one translation served two meanings: a translator should look). Returns how many."""
+    from babel.messages.pofile import write_po
+
+    catalog, template = _read_po(po), _read_po(pot)
+    wanted = set(_entries(template))
+    carried = 0
+    for key in sorted(wanted - set(_entries(catalog)), key=repr):
+        context, msgid = key
+        old = catalog.get(msgid)
+        if context is None or old is None or old.context is not None or not old.string or old.fuzzy:
+            continue
+        message = catalog.add(msgid, old.string, context=context, auto_comments=old.auto_comments)
+        if (None, msgid) in wanted:
+            message.flags.add("fuzzy")
+        carried += 1
+    if carried:
+        with po.open("wb") as f:
+            write_po(f, catalog, sort_by_file=True)
+    return carried
+
+
+def compile_all(locale: Path = LOCALE) -> None:
+    if languages(locale):
+        _babel("compile", "-d", str(locale), "-D", DOMAIN, "--statistics")
 
 
 # ---------------------------------------------------------------------------------------------- the checks
@@ -163,6 +200,9 @@ def plural_header(path: Path) -> tuple[int, str] | None:
 def standard_plural(language: str) -> tuple[int, str]:
     from babel.messages.plurals import get_plural
 
+    standard = STANDARD_PLURALS.get(language.split("_")[0])
+    if standard is not None:
+        return standard
     count, expr = get_plural(language)
     return count, expr
 
@@ -246,7 +286,6 @@ def catalogue_problems(locale: Path = LOCALE, pot: Path = POT) -> list[str]:
             out.append(f"{where}: the header is marked fuzzy (compile would skip the whole catalogue)")
         header = plural_header(po)
         count, reference = standard_plural(language)
-        count = PLURAL_COUNTS.get(language.split("_")[0], count)
         if header is None:
             out.append(f"{where}: no Plural-Forms header")
         elif header[0] != count or not _same_plural_rule(header[1], reference):

@@ -249,3 +249,51 @@ def test_a_po_that_cannot_be_read_is_a_problem_not_a_failure(tiny):
     po = tiny_czech(locale)
     po.write_text("Nová hra, not a keyword\n" + po.read_text(encoding="utf-8"), encoding="utf-8")
     assert any(p.startswith("cs/bere.po: cannot be read") for p in catalogue_problems(locale, pot))
+
+
+@pytest.mark.parametrize("language, header, good", [
+    ("fr", "nplurals=2; plural=(n > 1);", True),  # GNU's French: 0 and 1 singular
+    ("fr", "nplurals=2; plural=(n != 1);", False),  # English's rule
+    ("de", "nplurals=2; plural=(n != 1);", True),
+    ("pl", "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);", True),
+    ("pl", "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;", False),  # Czech's: 22 differs
+])
+def test_each_language_is_held_to_its_standard_plural_forms(tmp_path, language, header, good):
+    from babel.messages.catalog import Catalog
+    from pseudo import write_catalogue
+
+    locale = tmp_path / "locale"
+    catalog = Catalog(locale=language, project="bere-tui", fuzzy=False)
+    catalog.mime_headers = [*catalog.mime_headers, ("Plural-Forms", header)]
+    write_catalogue(catalog, locale, language)
+    found = [p for p in catalogue_problems(locale, tmp_path / "none.pot") if "Plural-Forms" in p]
+    assert (found == []) == good, found
+
+
+def test_a_text_that_gained_a_context_keeps_its_translation(tmp_path):
+    """`_("Stop")` became `pgettext("button", "Stop")`: update carries "Zastavit" over; a text still used
+    without context too ("quit" here) is carried as fuzzy, for a translator to look at."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+    from pseudo import write_catalogue
+
+    locale = tmp_path / "locale"
+    old = Catalog(locale="cs", project="bere-tui", fuzzy=False)
+    old.mime_headers = [*old.mime_headers, ("Plural-Forms", CZECH_PLURALS)]
+    for msgid, string in (("Stop", "Zastavit"), ("quit", "konec"), ("New game", "Nová hra")):
+        old.add(msgid, string)
+    po = write_catalogue(old, locale, "cs")
+    template = Catalog(project="bere-tui")
+    for context, msgid in (("button", "Stop"), ("key", "quit"), (None, "quit"), (None, "New game")):
+        template.add(msgid, context=context)
+    pot = tmp_path / "bere.pot"
+    with pot.open("wb") as f:
+        write_po(f, template)
+    catalogues.update(locale, pot)
+    with po.open("rb") as f:
+        new = read_po(f)
+    assert new.get("Stop", "button").string == "Zastavit" and not new.get("Stop", "button").fuzzy
+    assert new.get("quit", "key").string == "konec" and new.get("quit", "key").fuzzy
+    assert new.get("quit").string == "konec" and new.get("Stop") is None
+    catalogues.compile_all(locale)
+    assert [p for p in catalogue_problems(locale, pot) if "fuzzy" not in p] == []
