@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.prompts import prompt_class
 from bere_tui.ui.widgets.choices import ChoiceList
@@ -72,8 +72,8 @@ class LeaveLessonScreen(DismissOnce, ModalScreen[bool]):
     """Esc in a lesson asks first; the highlighted answer (Enter) stays in the lesson."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,n", "answer(False)", _("stay"), show=True),
-        Binding("y", "answer(True)", _("leave"), show=True),
+        Binding("escape,n", "answer(False)", N_("stay"), show=True),
+        Binding("y", "answer(True)", N_("leave"), show=True),
     ]
     DEFAULT_CSS = """
     LeaveLessonScreen { align: center middle; }
@@ -184,8 +184,8 @@ class TeachPrompt:
 
 
 TEACH_BINDINGS: list[BindingType] = [
-    Binding("i", "hint", _("hint"), show=True),
-    Binding("escape", "leave", _("leave lesson"), show=True),
+    Binding("i", "hint", N_("hint"), show=True),
+    Binding("escape", "leave", N_("leave lesson"), show=True),
 ]
 
 

@@ -22,7 +22,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.engine import events as ev
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name, winners_line
 from bere_tui.teach.describe import Teller
@@ -57,7 +57,7 @@ class TeachScreen(Screen[None]):
     """The lessons in order; Enter opens one (any lesson may be played again), Esc goes back."""
 
     CSS_PATH = "teach_screen.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("back"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("back"), show=True)]
 
     def __init__(self, lesson: str | None = None, catalogue: Catalogue | None = None,
                  seed: int | None = None) -> None:
@@ -154,7 +154,7 @@ class ExplainScreen(Gated, DismissOnce, ModalScreen[None]):
     """What a move the lesson did not ask for would do; any of its keys takes it back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("backspace,enter,escape", "close", _("take it back"), show=True, key_display="Backspace"),
+        Binding("backspace,enter,escape", "close", N_("take it back"), show=True, key_display="Backspace"),
     ]
 
     def __init__(self, text: str) -> None:
@@ -175,7 +175,7 @@ class ExplainScreen(Gated, DismissOnce, ModalScreen[None]):
 class LessonDoneScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     """The lesson's closing words; Enter goes to the next lesson (or back to the list after the last)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close('list')", _("all lessons"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close('list')", N_("all lessons"), show=True)]
 
     def __init__(self, title: str, text: str, has_next: bool) -> None:
         super().__init__()
@@ -204,9 +204,9 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     CSS_PATH = "teach_screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go_on", _("continue"), show=True),
-        Binding("escape", "leave", _("leave lesson"), show=True),
-        Binding("s", "speed", _("speed"), show=True),
+        Binding("enter", "go_on", N_("continue"), show=True),
+        Binding("escape", "leave", N_("leave lesson"), show=True),
+        Binding("s", "speed", N_("speed"), show=True),
     ]
 
     #: how long each kind of event stays on screen, in steps of the placement speed

@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from bere_tui.i18n import _, ngettext
+from bere_tui.i18n import N_, _, ngettext
 from bere_tui.storage import PlayerStats, StorageError, player_stats
 from bere_tui.table.words import bot_name, variant_name
 from bere_tui.ui.widgets.keybar import KeyBar
@@ -92,7 +92,7 @@ def history_table(stats: list[PlayerStats], ascii: bool = False) -> Table:
 class HistoryScreen(Screen[None]):
     CSS_PATH = "history.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter", "back", _("back"), show=True),
+        Binding("escape,enter", "back", N_("back"), show=True),
     ]
 
     def compose(self) -> ComposeResult:
