@@ -36,7 +36,7 @@ from bere_tui.engine.events import (
 from bere_tui.engine.row import Row
 from bere_tui.engine.rules import DEFAULT_TARGET, VARIANTS
 from bere_tui.engine.rules.base import is_card_number as _is_int
-from bere_tui.engine.rules.base import shuffle  # noqa: F401 (its home was here: tests and benchmarks import it)
+from bere_tui.engine.rules.base import shuffle  # noqa: F401 (tests import it from here)
 from bere_tui.engine.specials import SPECIAL_NAMES
 from bere_tui.engine.view import LazyView, View, make_view
 from bere_tui.i18n import _, ngettext

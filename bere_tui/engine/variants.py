@@ -1,5 +1,5 @@
-"""The variants the engine knows, by name: `VARIANTS[name]` is that variant's rule object (engine.rules: player
-counts and deal sizes, RULES B1, P1, A1-A2, E1, and the hooks where a variant's rules differ)."""
+"""The variants the engine knows, by name: `VARIANTS[name]` is that variant's rule object (engine.rules:
+player counts and deal sizes, RULES B1, P1, A1-A2, E1, and the hooks where a variant's rules differ)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The variants as rule objects (engine.rules): what each says about its own rules, and that `Game` follows the
-object it is given rather than the variant's name."""
+"""The variants as rule objects (engine.rules): what each says about its own rules, and that `Game` follows
+the object it is given rather than the variant's name."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """The base game's rules (RULES section 2), as the class every 6 nimmt! variant starts from.
 
-A variant is a small rule object, one per variant (as python-chess's variant boards): `Variant` holds the base
-game, B1-B10, and each variant subclasses it, changing the few facts and hooks that differ. The game state lives
-in `engine.game.Game`; the hooks here are handed the game and change it the way their rule says. The table, the
-bots and the screens ask the same object their questions (`has_specials`, `public_hands`, `rounds_fixed`...),
-so no rule is worked out twice.
+A variant is a small rule object, one per variant (as python-chess's variant boards): `Variant` holds the
+base game, B1-B10, and each variant subclasses it, changing the few facts and hooks that differ. The game
+state lives in `engine.game.Game`; the hooks here are handed the game and change it the way their rule says.
+The table, the bots and the screens ask the same object their questions (`has_specials`, `public_hands`,
+`rounds_fixed`...), so no rule is worked out twice.
 """
 
 from __future__ import annotations
@@ -76,24 +76,28 @@ class Variant:
         if not isinstance(rows, list) or len(rows) != ROWS:
             raise SetupError(_("{where}: 'rows' must list 4 row starters").format(where=where))
         if not isinstance(hands, list) or len(hands) != game.n:
-            raise SetupError(_("{where}: 'hands' must hold one hand per player ({n})").format(where=where, n=game.n))
+            raise SetupError(_("{where}: 'hands' must hold one hand per player ({n})").format(
+                where=where, n=game.n))
         seen: set[int] = set()
         for card in rows + [c for h in hands if isinstance(h, list) for c in h]:
             if not is_card_number(card) or not 1 <= card <= DECK_SIZE:
-                raise SetupError(_("{where}: {card!r} is not a card (1 to 104)").format(where=where, card=card))
+                raise SetupError(_("{where}: {card!r} is not a card (1 to 104)").format(
+                    where=where, card=card))
             if card in seen:
                 raise SetupError(_("{where}: card {card} is dealt twice").format(where=where, card=card))
             seen.add(card)
         hand = self.hand_size
         for p, h in enumerate(hands):
             if not isinstance(h, list) or len(h) != hand:
-                raise SetupError(_("{where}: player {p}'s hand must hold {k} cards").format(where=where, p=p, k=hand))
+                raise SetupError(_("{where}: player {p}'s hand must hold {k} cards").format(
+                    where=where, p=p, k=hand))
         self.check_special_deal(game, deal, index, where)
 
     def check_special_deal(self, game, deal: dict, index: int, where: str) -> None:
         """The special cards of a record's deal: none without the Anniversary's special deck (A1)."""
         if "specials" in deal or "special_pile" in deal:
-            raise SetupError(_("{where}: special cards belong to the anniversary variant").format(where=where))
+            raise SetupError(_("{where}: special cards belong to the anniversary variant").format(
+                where=where))
 
     # ---------------------------------------------------------------- a round
 
@@ -120,7 +124,8 @@ class Variant:
             deal = None
         game.hands = [sorted(h) for h in hands]
         game.rows = [Row([c]) for c in rows]
-        record_deal = {"rows": rows, "hands": hands}  # (lists of their own: the hands in play are sorted copies)
+        # (lists of their own: the hands in play are sorted copies)
+        record_deal = {"rows": rows, "hands": hands}
         self.deal_specials(game, deal, record_deal, ev)
         game.dealt.append(record_deal)
         ev.append(Dealt(game.round, tuple(rows)))

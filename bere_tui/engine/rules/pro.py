@@ -28,7 +28,7 @@ class Pro(Variant):
                              .format(where=where))
 
     def start_round(self, game, ev: list[Event]) -> None:
-        """P1-P3: the round's cards lie open in a pool, and the draft starts one seat further on each round."""
+        """P1-P3: the round's cards lie open in a pool; the draft starts one seat further on each round."""
         n = game.n
         last = self.cards_in_play(n)
         game.first_player = (game.round - 1) % n  # P3: the first drafter moves one seat each round

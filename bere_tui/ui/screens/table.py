@@ -42,7 +42,8 @@ class TableScreen(DirectedScreen):
     def compose(self) -> ComposeResult:
         s = self.session
         yield Static(id="table-header")
-        yield from table_body(s.names, s.levels, self.show, self.ascii, public_hands=self.game.rules.public_hands)
+        yield from table_body(s.names, s.levels, self.show, self.ascii,
+                              public_hands=self.game.rules.public_hands)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -78,7 +79,7 @@ class TableScreen(DirectedScreen):
     def header_parts(self) -> list[str]:
         g, show = self.game, self.show
         parts = [_("6 bere!"), variant_name(g.variant)]
-        rounds_fixed = g.rules.rounds_fixed  # A6: exactly two rounds (the text keeps its number for translators)
+        rounds_fixed = g.rules.rounds_fixed  # A6: two rounds (the text keeps the number, as translated)
         if rounds_fixed:
             parts.append(_("round {n} of 2").format(n=show.round))
         else:
