@@ -3,7 +3,9 @@
 Flow (RULES B3): every player selects in secret; when the last selection arrives the cards are revealed and
 resolved lowest first, one placement at a time. A placement may pause at a prompt (take_row, and in the
 Anniversary variant special, cancel, swap: A-ORD-1..4). After the last turn the round is scored (B8) and the
-game ends (B9, A7) or deals again.
+game ends (B9, A7) or deals again. Where the variants differ (the deal, what a take removes from beside the
+rows, the EVEN/ODD card, the draft, the end), `Game` asks its variant's rule object, `self.rules`
+(engine.rules).
 
 Actions are plain dicts in the game record's spelling (spec/record.md), e.g.
 `{"player": 0, "do": "select", "card": 44}`. `apply` validates an action completely before changing anything;
