@@ -10,8 +10,8 @@ import argparse
 import json
 import sys
 
-from bere_tui import __version__
-from bere_tui.i18n import _
+from bere_tui import __version__, i18n
+from bere_tui.i18n import _, ngettext
 from bere_tui.safetext import escape, shown
 
 VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty")  # engine.games.GAMES
@@ -42,9 +42,16 @@ def _add_display_options(parser: argparse.ArgumentParser, default) -> None:
     parser.add_argument("--no-animation", action="store_true", default=default, help=_("show placements at once"))
     parser.add_argument("--config", metavar="PATH", default=default,
                         help=_("settings file (default: the user config folder)"))
+    _add_language_option(parser, default)
 
 
-DISPLAY_DEFAULTS = {"ascii": False, "no_mouse": False, "no_animation": False, "config": None}
+def _add_language_option(parser: argparse.ArgumentParser, default) -> None:
+    # TRANSLATORS: {known} lists language codes (en, cs, de, ...)
+    text = _("language of the texts: {known} (default: the settings, else the system's)")
+    parser.add_argument("--lang", metavar="LANG", default=default, help=text.format(known=", ".join(i18n.available())))
+
+
+DISPLAY_DEFAULTS = {"ascii": False, "no_mouse": False, "no_animation": False, "config": None, "lang": None}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -53,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_display_options(parser, argparse.SUPPRESS)
     display = argparse.ArgumentParser(add_help=False)
     _add_display_options(display, argparse.SUPPRESS)
+    language = argparse.ArgumentParser(add_help=False)
+    _add_language_option(language, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", parents=[display], help=_("start a game, skipping the setup screen"))
@@ -71,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file")
     replay.add_argument("--json", action="store_true", help=_("print the final state as bere-result/1"))
 
-    serve = sub.add_parser("serve", help=_("be an SSH server: friends play with `ssh -t -p PORT HOST`"))
+    serve = sub.add_parser("serve", parents=[language], help=_("be an SSH server: friends play with `ssh -t -p PORT HOST`"))
     serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
     serve.add_argument("--port", type=int, default=None, help=_("port (default 2222; with --web 8000)"))
     serve.add_argument("--web", action="store_true", help=_("serve in a browser instead (textual-serve)"))
@@ -80,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--data-root", metavar="DIR", help=_("one data folder per key below this one"))
     serve.add_argument("--max-sessions", type=int, default=16, help=_("sessions at once (default 16)"))
 
-    sim = sub.add_parser("sim", help=_("play bot-only games and print statistics"))
+    sim = sub.add_parser("sim", parents=[language], help=_("play bot-only games and print statistics"))
     sim.add_argument("--variant", choices=VARIANT_NAMES, default="base")
     sim.add_argument("--bots", type=_names, required=True,
                      help=_("one seat per bot: random, heuristic, strong (or easy, medium, hard)"))
@@ -125,13 +134,27 @@ def cmd_sim(args) -> int:
     if args.json:
         print(json.dumps(stats))
         return 0
-    print(_("{games} games of {variant} in {seconds:.2f} s").format(
-        games=stats["games"], variant=args.variant, seconds=stats["seconds"]))
-    seat, bot, wins, mean = _("seat"), _("bot"), _("wins"), _("mean score")  # translated, then laid out
-    print(f"{seat:>4}  {bot:<12} {wins:>6} {mean:>11}")
-    for i, seat in enumerate(stats["seats"]):
-        print(f"{i:>4}  {seat['bot']:<12} {seat['wins']:>6} {seat['mean_score']:>11.2f}")
+    print(ngettext("{games} game of {variant} in {seconds:.2f} s", "{games} games of {variant} in {seconds:.2f} s",
+                   stats["games"]).format(games=stats["games"], variant=args.variant, seconds=stats["seconds"]))
+    rows = [[_("seat"), _("bot"), _("wins"), _("mean score")]]  # translated, then laid out
+    rows += [[str(i), seat["bot"], str(seat["wins"]), f"{seat['mean_score']:.2f}"]
+             for i, seat in enumerate(stats["seats"])]
+    for line in columns(rows, minimum=(4, 12, 6, 11), right=(True, False, True, True), gaps=("  ", " ", " ")):
+        print(line)
     return 0
+
+
+def columns(rows: list[list[str]], minimum, right, gaps) -> list[str]:
+    """Plain-text columns as wide as their widest cell (translated headings included) or `minimum`."""
+    from rich.cells import cell_len
+
+    widths = [max(low, *(cell_len(row[i]) for row in rows)) for i, low in enumerate(minimum)]
+    lines = []
+    for row in rows:
+        cells = [" " * (w - cell_len(c)) + c if r else c + " " * (w - cell_len(c))
+                 for c, w, r in zip(row, widths, right, strict=True)]
+        lines.append(cells[0] + "".join(g + c for g, c in zip(gaps, cells[1:], strict=True)))
+    return [line.rstrip() for line in lines]
 
 
 def cmd_serve(args) -> int:
@@ -156,7 +179,38 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def _early(argv: list[str], option: str) -> str | None:
+    """The value of `--option X` or `--option=X` anywhere before `--`, read before the parser is built (its
+    help texts are translated): the last one given, as argparse takes it."""
+    value = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == option and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith(option + "="):
+            value = arg[len(option) + 1:]
+    return value
+
+
+def choose_language(argv: list[str]) -> str | None:
+    """Install the language (--lang, the Settings entry, the environment: i18n.choose); an error message when
+    --lang names a language without a catalogue."""
+    asked = _early(argv, "--lang")
+    from bere_tui.storage.settings import read_language
+
+    i18n.install(i18n.choose(asked, read_language(_early(argv, "--config"))))
+    if asked is not None and i18n.known(asked) is None:
+        return _("no translation into {lang}; known: {known}").format(
+            lang=shown(asked), known=", ".join(i18n.available()))
+    return None
+
+
 def _main(argv: list[str] | None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    problem = choose_language(argv)
+    if problem is not None:
+        return _fail(problem)
     args = build_parser().parse_args(argv)
     for key, value in DISPLAY_DEFAULTS.items():
         if not hasattr(args, key):

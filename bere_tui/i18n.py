@@ -1,36 +1,131 @@
-"""The one translation function for every text a player reads (stdlib gettext).
+"""The one translation function for every text a player reads (stdlib gettext), and the one choice of language.
 
-English is the source language. Catalogues live in the package's assets/locale/<lang>/LC_MESSAGES/bere.mo;
-until they exist, gettext falls back to the English text.
+English is the source language. Catalogues live in the package's assets/locale/<lang>/LC_MESSAGES/bere.mo
+(made from bere.po by `python -m bere_tui.catalogues compile`, see docs/translating.md).
+
+The language is chosen once, by `choose()`: `bere --lang LANG`, else the Settings entry, else the first
+language of LANGUAGE, LC_ALL, LC_MESSAGES, LANG (in that order, every variable and every item of LANGUAGE's
+list) that has a catalogue, else English. `install()` makes it the language of gettext, of the lessons
+(teach.lesson.language) and of the rules texts (ui.rules_screen.languages), which all ask `current()`.
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
+import os
+import re
+from pathlib import Path
 
 from bere_tui.paths import assets
 
 DOMAIN = "bere"
+#: the source language: always there, and the last resort
+ENGLISH = "en"
+#: where the language is read from the environment, in this order (as gettext reads them)
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+#: each language by its own name, as the Settings screen offers it (not translated: a reader of the language
+#: finds it whatever the language shown now); a language missing here is shown by its code
+NAMES = {"en": "English", "cs": "čeština", "de": "Deutsch", "fr": "français", "pl": "polski"}
 
 
-def _locale_dir() -> str | None:
+def locale_dir() -> Path | None:
+    """The folder of the catalogues (tests point it at a pseudo-language of their own)."""
     try:
-        return str(assets() / "locale")
+        return Path(str(assets() / "locale"))
     except TypeError:  # pragma: no cover - assets missing from a broken install
         return None
 
 
-_translation = _gettext.translation(DOMAIN, localedir=_locale_dir(), fallback=True)
+def available() -> list[str]:
+    """English, then every language with a compiled catalogue, by code."""
+    root = locale_dir()
+    found = []
+    if root is not None and root.is_dir():
+        found = sorted(p.name for p in root.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file())
+    return [ENGLISH] + [code for code in found if code != ENGLISH]
 
 
-def install(languages: list[str] | None = None) -> None:
-    """Switch the language (before screens are built). None uses the environment (LANGUAGE, LANG)."""
-    global _translation
-    _translation = _gettext.translation(DOMAIN, localedir=_locale_dir(), languages=languages, fallback=True)
+def language_name(code: str) -> str:
+    return NAMES.get(code, code)
+
+
+def _candidates(value: str) -> list[str]:
+    """The codes one locale name stands for, most precise first: "cs_CZ.UTF-8" -> cs_CZ, cs; "C" -> none."""
+    name = re.split(r"[.@]", value.strip())[0].replace("-", "_")
+    if not name or name in ("C", "POSIX"):
+        return []
+    lang, _sep, region = name.partition("_")
+    full = f"{lang.lower()}_{region.upper()}" if region else lang.lower()
+    return list(dict.fromkeys([full, lang.lower()]))
+
+
+def known(code: str | None, languages: list[str] | None = None) -> str | None:
+    """The available language that `code` names ("cs", "cs_CZ.UTF-8", "CS"), or None."""
+    if not code:
+        return None
+    languages = available() if languages is None else languages
+    return next((c for c in _candidates(code) if c in languages), None)
+
+
+def from_environment(environ=None, languages: list[str] | None = None) -> str | None:
+    """The first language of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that has a catalogue (None if none has)."""
+    environ = os.environ if environ is None else environ
+    languages = available() if languages is None else languages
+    for variable in LANGUAGE_VARIABLES:
+        for item in environ.get(variable, "").split(":"):
+            code = known(item, languages)
+            if code is not None:
+                return code
+    return None
+
+
+def choose(cli: str | None = None, setting: str | None = None, environ=None) -> str:
+    """THE choice of language: --lang, else the setting, else the environment, else English."""
+    languages = available()
+    return (known(cli, languages) or known(setting, languages) or from_environment(environ, languages)
+            or ENGLISH)
+
+
+_current = ENGLISH
+_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+
+
+def install(language: str | None = None) -> str:
+    """Make `language` (by default the environment's choice) the language of every text; returns it."""
+    global _current, _translation
+    code = known(language) or (choose() if language is None else ENGLISH)
+    root = locale_dir()
+    _current = code
+    _translation = _gettext.translation(DOMAIN, localedir=str(root) if root else None, languages=[code],
+                                        fallback=True)
+    return code
+
+
+def current() -> str:
+    """The language installed now (a code of `available()`)."""
+    return _current
 
 
 def _(message: str) -> str:
     return _translation.gettext(message)
+
+
+def N_(message: str) -> str:  # (gettext's name for it)
+    """Marks a text for translation without translating it now: a key binding's description, which is made
+    when its class is defined and translated each time the key bar shows it (so a change of language
+    reaches it)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """As N_, for a short word that needs a context ("turn" as a key's job in the replay viewer)."""
+    return f"{context}\x04{message}"
+
+
+def later(marked: str) -> str:
+    """The translation of a text marked with N_ or NP_ (a key binding's description)."""
+    context, sep, message = marked.partition("\x04")
+    return pgettext(context, message) if sep else _(marked)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -44,3 +139,6 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translation.npgettext(context, singular, plural, n)
+
+
+install()

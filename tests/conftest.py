@@ -26,3 +26,6 @@ def _own_data_folder(tmp_path, monkeypatch):
     found by the next (a new game would ask what becomes of it)."""
     monkeypatch.setenv("BERE_DATA_DIR", str(tmp_path / "bere-data"))
     monkeypatch.setenv("BERE_CONFIG", str(tmp_path / "bere-config" / "settings.json"))
+
+# The texts tests read are English whatever the machine's locale (a test of another language installs it).
+os.environ["LANGUAGE"] = "en"

@@ -41,4 +41,10 @@ def make_game(variant: str, players, seed: int = 0, options: dict | None = None)
     return Game(variant, players, seed=seed, options=options)
 
 
-__all__ = ["GAMES", "GameInfo", "make_game"]
+def system_of(variant: str) -> str:
+    """The game system a variant belongs to: scores compare only within one (6 nimmt!'s count bullheads taken,
+    lowest best; Bullenparty's count points, highest best)."""
+    return variant if variant in ("bullenparty", "board") else "6nimmt"
+
+
+__all__ = ["GAMES", "GameInfo", "make_game", "system_of"]

@@ -16,7 +16,7 @@ from bere_tui.engine.cards import HEADS
 from bere_tui.engine.errors import IllegalAction, SetupError
 from bere_tui.engine.events import Event, Moved, Placed, SpecialPlayed, SpecialsGiven
 from bere_tui.engine.row import Row
-from bere_tui.i18n import _
+from bere_tui.i18n import _, pgettext
 
 #: the fields of a `special` action, by card (spec/record.md)
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -44,7 +44,8 @@ MAX_ROWS = 5  # A-5TH-1
 
 class Why(str):
     """Why a choice is refused: the message itself (rows numbered as in the record, from 0), and `note`, the
-    same in a few words for a prompt to show beside the row or card the choice is about."""
+    same in a few words for a prompt to show beside the row or card the choice is about (gettext context
+    "beside a row or card")."""
 
     note: str
 
@@ -133,7 +134,7 @@ def play_fifth_row(game, p, card, f, ev):
 
 def _row_check(game, r):
     if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < len(game.rows):
-        return Why(_("row {row!r} does not exist").format(row=r), _("no such row"))
+        return Why(_("row {row!r} does not exist").format(row=r), pgettext("beside a row or card", "no such row"))
     return None
 
 
@@ -143,9 +144,9 @@ def check_seven_nimmt(game, p, card, f):
     if why:
         return why
     if game.rows[r].seven:
-        return Why(_("row {row} already has a 7 nimmt! card").format(row=r), _("has 7 nimmt! already"))  # A-7N-1
+        return Why(_("row {row} already has a 7 nimmt! card").format(row=r), pgettext("beside a row or card", "has 7 nimmt! already"))  # A-7N-1
     if game.rows[r].stop:
-        return Why(_("row {row} is stopped").format(row=r), _("stopped"))
+        return Why(_("row {row} is stopped").format(row=r), pgettext("beside a row or card", "stopped"))
     return None
 
 
@@ -161,7 +162,7 @@ def check_insert(game, p, card, f):
     if why:
         return why
     if game.rows[r].stop:
-        return Why(_("row {row} is stopped").format(row=r), _("stopped"))  # A-INS-1, A-STOP-2
+        return Why(_("row {row} is stopped").format(row=r), pgettext("beside a row or card", "stopped"))  # A-INS-1, A-STOP-2
     return None
 
 
@@ -201,7 +202,7 @@ def check_replace(game, p, card, f):
     if not game.hands[p]:
         return Why(_("your hand holds no other card"))  # A-REP-2
     if w not in game.hands[p] or isinstance(w, bool):
-        return Why(_("card {card!r} is not in your hand").format(card=w), _("not in your hand"))
+        return Why(_("card {card!r} is not in your hand").format(card=w), pgettext("beside a row or card", "not in your hand"))
     return None
 
 
@@ -225,7 +226,7 @@ def check_shift(game, p, card, f):
     move, to = f["move"], f["to_row"]
     src = _row_of(game, move) if isinstance(move, int) and not isinstance(move, bool) else -1
     if src < 0:
-        return Why(_("card {card!r} is not in a row").format(card=move), _("not in a row"))
+        return Why(_("card {card!r} is not in a row").format(card=move), pgettext("beside a row or card", "not in a row"))
     why = _row_check(game, to)
     if why:
         return why
@@ -233,12 +234,12 @@ def check_shift(game, p, card, f):
         return Why(_("row {row} is stopped: no card may leave it").format(row=src),  # A-STOP-2
                    _("its row is stopped"))
     if to == src:
-        return Why(_("the card must move to another row"), _("its own row"))
+        return Why(_("the card must move to another row"), pgettext("beside a row or card", "its own row"))
     dest = game.rows[to]
     if dest.stop:
-        return Why(_("row {row} is stopped").format(row=to), _("stopped"))
+        return Why(_("row {row} is stopped").format(row=to), pgettext("beside a row or card", "stopped"))
     if len(dest.cards) >= dest.capacity:
-        return Why(_("row {row} is full").format(row=to), _("full"))  # A-SHI-1 Decision
+        return Why(_("row {row} is full").format(row=to), pgettext("beside a row or card", "full"))  # A-SHI-1 Decision
     return None
 
 
@@ -273,7 +274,7 @@ def check_stop(game, p, card, f):
     if why:
         return why
     if game.rows[r].stop:
-        return Why(_("row {row} is already stopped").format(row=r), _("already stopped"))
+        return Why(_("row {row} is already stopped").format(row=r), pgettext("beside a row or card", "already stopped"))
     if sum(row.stop for row in game.rows) >= MAX_STOPS:
         return Why(_("two Stop cards already lie out"))  # A-STOP-1
     return None

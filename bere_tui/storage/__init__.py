@@ -17,7 +17,7 @@ _WHERE = {
               "autosave_time", "discard_autosave", "free_save_path", "keep_autosave", "list_replays",
               "load_autosave", "load_file", "record_key", "replays_dir", "save_to", "saves_dir"),
     "settings": ("ANIMATION_SPEEDS", "CONFIG_ENV", "LastSeats", "Seat", "Settings", "load_settings",
-                 "save_settings", "settings_path"),
+                 "save_settings", "settings_path", "read_language"),
     "signals": ("install_signal_save",),
 }
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}

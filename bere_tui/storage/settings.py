@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import InitVar, dataclass, field, fields
 from pathlib import Path
 from typing import ClassVar
@@ -22,6 +23,8 @@ from bere_tui.safetext import escape
 from bere_tui.storage.files import APP_NAME, atomic_write_text, set_aside
 
 CONFIG_ENV = "BERE_CONFIG"
+#: a language code as the settings keep it: cs, pt_BR
+LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
 SETTINGS_NAME = "settings.json"
 
 ANIMATION_SPEEDS: tuple[str, ...] = ("off", "slow", "normal", "fast")
@@ -46,6 +49,16 @@ def _str(value, loc, nonempty: bool = False) -> str:
         raise SettingsError(loc, _("must be a string"))
     if nonempty and not value:
         raise SettingsError(loc, _("must not be empty"))
+    return value
+
+
+def _language(value, loc) -> str | None:
+    """None (the environment's language) or a language code such as cs or pt_BR; one without a catalogue is
+    kept (and English used), so that a file written by a newer version still loads."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not LANGUAGE_CODE.match(value):
+        raise SettingsError(loc, _("must be a language code such as cs, or null"))
     return value
 
 
@@ -138,11 +151,13 @@ class Settings(_Checked):
     ascii: bool = False
     confirm_quit: bool = True
     last_seats: LastSeats | None = None
+    language: str | None = None  # None: the environment's (i18n.choose)
     _loc: InitVar = ()
 
     CHECKS: ClassVar[dict] = {"animation": lambda v, loc: _one_of(v, ANIMATION_SPEEDS, loc), "theme": _str, "ascii": _bool,
               "confirm_quit": _bool,
-              "last_seats": lambda v, loc: None if v is None else _object(LastSeats, v, loc)}
+              "last_seats": lambda v, loc: None if v is None else _object(LastSeats, v, loc),
+              "language": _language}
 
     @classmethod
     def from_dict(cls, data: dict) -> Settings:
@@ -152,7 +167,8 @@ class Settings(_Checked):
     def to_dict(self) -> dict:
         return {"animation": self.animation, "theme": self.theme, "ascii": self.ascii,
                 "confirm_quit": self.confirm_quit,
-                "last_seats": None if self.last_seats is None else self.last_seats.to_dict()}
+                "last_seats": None if self.last_seats is None else self.last_seats.to_dict(),
+                "language": self.language}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
@@ -217,3 +233,9 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> Path | 
         kept_as = set_aside(path)
     atomic_write_text(path, settings.to_json() + "\n")
     return kept_as
+
+
+def read_language(path: str | Path | None = None) -> str | None:
+    """The Settings entry's language (None: the environment's), read before anything is shown; a problem with
+    the file is told later, when the app loads the settings."""
+    return load_settings(path)[0].language

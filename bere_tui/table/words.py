@@ -6,43 +6,47 @@ Textual, no rich: plain strings).
 
 from __future__ import annotations
 
-from bere_tui.i18n import _, ngettext
+from bere_tui.i18n import _, ngettext, pgettext
 
 
 def variant_name(variant: str) -> str:
     return {
-        "base": _("Base game"),
-        "pro": _("Pro"),
-        "anniversary": _("Anniversary"),
-        "even-odd": _("Even/Odd"),
-        "bullenparty": _("Bullenparty"),
+        # TRANSLATORS: the variants' names as the printed editions call them ("Pro": 6 nimmt! Professional)
+        "base": pgettext("variant", "Base game"),
+        "pro": pgettext("variant", "Pro"),
+        "anniversary": pgettext("variant", "Anniversary"),
+        "even-odd": pgettext("variant", "Even/Odd"),
+        "bullenparty": pgettext("variant", "Bullenparty"),
     }.get(variant, variant)
 
 
 def special_name(name: str) -> str:
     """A special card's printed name (A1)."""
     return {
-        "fifth_row": _("5th Row"),
-        "seven_nimmt": _("7 nimmt!"),
-        "insert": _("Insert"),
-        "replace": _("Replace"),
-        "shift": _("Shift"),
-        "stop": _("Stop"),
-        "negative_positive": _("Negative = Positive"),
+        # TRANSLATORS: the Anniversary edition's special cards: the names printed on them in your edition
+        "fifth_row": pgettext("special card", "5th Row"),
+        "seven_nimmt": pgettext("special card", "7 nimmt!"),
+        "insert": pgettext("special card", "Insert"),
+        "replace": pgettext("special card", "Replace"),
+        "shift": pgettext("special card", "Shift"),
+        "stop": pgettext("special card", "Stop"),
+        "negative_positive": pgettext("special card", "Negative = Positive"),
     }.get(name, name)
 
 
 def bot_name(level: str) -> str:
     """How a bot level reads in the setup screen and the score board."""
     return {
-        "random": _("easy"),
-        "heuristic": _("medium"),
-        "strong": _("hard"),
+        # TRANSLATORS: how hard a computer player is (the setup screen, the score board)
+        "random": pgettext("bot level", "easy"),
+        "heuristic": pgettext("bot level", "medium"),
+        "strong": pgettext("bot level", "hard"),
     }.get(level, level)
 
 
 def parity_name(parity: str) -> str:
-    return {"even": _("EVEN"), "odd": _("ODD")}.get(parity, parity)
+    # TRANSLATORS: the mark of a row that takes only even (or odd) cards (Even/Odd variant); short, capitals
+    return {"even": pgettext("row parity", "EVEN"), "odd": pgettext("row parity", "ODD")}.get(parity, parity)
 
 
 def names_and(names: list[str]) -> str:
@@ -64,5 +68,5 @@ def winners_line(names: list[str], you: bool = False) -> str:
 
 
 def heads_text(n: int) -> str:
-    """'1 bullhead', '5 bullheads'."""
-    return ngettext("{n} bullhead", "{n} bullheads", n).format(n=n)
+    """'1 bullhead', '5 bullheads', '-2 bullheads' (the plural form chosen by the amount, whatever its sign)."""
+    return ngettext("{n} bullhead", "{n} bullheads", abs(n)).format(n=n)

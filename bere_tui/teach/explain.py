@@ -22,7 +22,7 @@ from bere_tui.engine import Game, IllegalAction
 from bere_tui.engine import events as ev
 from bere_tui.engine.cards import row_bullheads
 from bere_tui.engine.specials import collected
-from bere_tui.i18n import _
+from bere_tui.i18n import _, ngettext
 from bere_tui.table.narrate import Card, Sentence, narrate, say
 from bere_tui.table.words import heads_text, special_name
 
@@ -145,8 +145,11 @@ def _placed_now(game: Game, learner: int, card: int) -> Outcome:
         if len(row.cards) >= row.capacity:  # B5, A9
             taken = collected(rows, row.cards, card)
             out.cost = row_bullheads(taken)
-            told.append(say(_("Your {card} would be one card too many for row {row}: you would take {n} cards, "
-                              "{heads}."), card=Card(card), row=r + 1, n=len(taken), heads=heads_text(out.cost)))
+            told.append(say(ngettext("Your {card} would be one card too many for row {row}: you would take {n} "
+                                     "card, {heads}.",
+                                     "Your {card} would be one card too many for row {row}: you would take {n} "
+                                     "cards, {heads}.", len(taken)),
+                            card=Card(card), row=r + 1, n=len(taken), heads=heads_text(out.cost)))
         else:
             out.cost = 0
             told.append(say(_("Your {card} would go after the {tail} in row {row} and take nothing."),

@@ -22,15 +22,13 @@ names the file and the problem, and the other lessons still load.
 from __future__ import annotations
 
 import json
-import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bere_tui.i18n import _
+from bere_tui.i18n import _, current
 from bere_tui.paths import assets
 
 DEFAULT_LANGUAGE = "en"
@@ -164,14 +162,9 @@ def lessons_root() -> Path:
 
 
 def language() -> str:
-    """The first language of the environment that has a lesson folder (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
-    root = lessons_root()
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        for item in os.environ.get(var, "").split(":"):
-            code = re.split(r"[_.@]", item)[0].lower()
-            if code and (root / code).is_dir():
-                return code
-    return DEFAULT_LANGUAGE
+    """The language of the lessons: the one installed (i18n.choose decides it; lesson_files falls back to
+    English when it has no lesson folder)."""
+    return current()
 
 
 def lesson_files(lang: str | None = None) -> list[Path]:

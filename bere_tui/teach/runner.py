@@ -25,6 +25,7 @@ from bere_tui.engine.events import Event
 from bere_tui.i18n import _
 from bere_tui.record import RecordError, new_game, parse_record
 from bere_tui.teach.explain import Explanation, explain
+from bere_tui.teach.explain_bullenparty import explain as explain_bullenparty
 from bere_tui.teach.lesson import Lesson, LessonError, Step
 
 
@@ -75,8 +76,12 @@ def same_action(a: dict, b: dict) -> bool:
 class LessonRun:
     """One play of a lesson. Deterministic: the same key presses give the same game."""
 
-    def __init__(self, lesson: Lesson, seed: int | None = None) -> None:
+    def __init__(self, lesson: Lesson, seed: int | None = None, snapshots: bool = False) -> None:
+        """`snapshots`: keep a copy of the game after each action, so that a table drawn from the game (not
+        from the events) can show each event with the game as it was right after its action (`shown`)."""
         self.lesson = lesson
+        self.snapshots = snapshots
+        self.shown = None  # with snapshots: the game as it was after the action of the last event handed out
         self.learner = lesson.learner
         record = dict(lesson.record)
         if lesson.practice is not None:
@@ -90,6 +95,7 @@ class LessonRun:
             base = self.game.seed
             self.bots = {p: make_bot(name, base * 31 + p) for p, name in zip(others, lesson.practice)}
         self.events: deque[Event] = deque()
+        self._states: deque = deque()  # with snapshots: the game after each queued event's action
         self.index = 0  # the step being played
         self.wrong_moves = 0
         self._play_others()
@@ -126,7 +132,7 @@ class LessonRun:
             step = self.step
             if step is None:
                 if self.events:
-                    return Beat("event", event=self.events.popleft())
+                    return Beat("event", event=self._pop())
                 if self.practising and self.learner_decides():
                     return Beat("ask")
                 return Beat("done", text=self.lesson.done)
@@ -135,20 +141,31 @@ class LessonRun:
                 if not self.events:
                     raise self._fail(_("it waits for {event}, which does not happen before {pending}").format(
                         event=step.on_event, pending=self.game.describe_pending()))
-                ev = self.events.popleft()
+                ev = self._pop()
                 if event_matches(ev, step.on_event):
                     self.index += 1
                     return Beat("event", text=step.say, event=ev, step=step, point=step.point)
                 return Beat("event", event=ev)
             if kind == "expect":
                 if self.events:
-                    return Beat("event", event=self.events.popleft())
+                    return Beat("event", event=self._pop())
                 if not self.learner_decides():
                     raise self._fail(_("it expects a move of the learner, but the game waits for {pending}").format(
                         pending=self.game.describe_pending()))
                 return Beat("ask", text=step.say, step=step, point=step.point)
             self.index += 1
             return Beat("say", text=step.say, step=step, point=step.point)
+
+    def _queue(self, events: list[Event]) -> None:
+        self.events.extend(events)
+        if self.snapshots:
+            state = self.game.copy()
+            self._states.extend(state for _e in events)
+
+    def _pop(self) -> Event:
+        if self._states:
+            self.shown = self._states.popleft()
+        return self.events.popleft()
 
     def submit(self, action: dict) -> Verdict:
         """The learner's move: applied when it is the one the lesson asks for (or in practice, any legal move)."""
@@ -162,7 +179,7 @@ class LessonRun:
             events = self.game.apply(action)
         except IllegalAction as exc:
             return Verdict(False, str(exc))
-        self.events.extend(events)
+        self._queue(events)
         if want is not None:
             self.index += 1
         self._play_others()
@@ -186,7 +203,7 @@ class LessonRun:
                     return
                 self.script_pos += 1
             try:
-                self.events.extend(game.apply(action))
+                self._queue(game.apply(action))
             except IllegalAction as exc:
                 raise LessonError(_("{file}: others[{i}] ({action}): {why} (the game was asking for {asked})").format(
                     file=self.lesson.source, i=self.script_pos - 1, action=action, why=exc,
@@ -200,7 +217,10 @@ class LessonRun:
         if want is not None:
             return self.step.hint or "", want
         if self.practising and self.learner_decides():
-            from bere_tui.teach.hint import practice_hint
+            if self.game.variant == "bullenparty":
+                from bere_tui.teach.hint_bullenparty import practice_hint
+            else:
+                from bere_tui.teach.hint import practice_hint
 
             return practice_hint(self.game, self.learner)
         return "", None
@@ -208,8 +228,9 @@ class LessonRun:
     def explain(self, action: dict) -> Verdict:
         """What `action` would do, from what the learner may know, beside the lesson's move (teach.explain)."""
         step = self.step
+        tell = explain_bullenparty if self.game.variant == "bullenparty" else explain
         try:
-            told = explain(self.game, self.learner, action, self.expected(), step.aim if step else None)
+            told = tell(self.game, self.learner, action, self.expected(), step.aim if step else None)
         except IllegalAction as exc:
             return Verdict(False, str(exc))
         return Verdict(False, told.text, told.events, told)

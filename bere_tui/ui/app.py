@@ -19,7 +19,8 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from bere_tui.i18n import _
+from bere_tui import i18n
+from bere_tui.i18n import N_, _, later, pgettext
 from bere_tui.safetext import escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
 from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_settings, save_settings
@@ -58,7 +59,8 @@ KEYS_WHEN_TOO_SMALL = {"ctrl+q", "ctrl+c"}
 
 
 def speed_label(speed: str) -> str:
-    return {"off": _("off (no animation)"), "slow": _("slow"), "normal": _("normal"), "fast": _("fast")}[speed]
+    return {"off": _("off (no animation)"), "slow": pgettext("speed", "slow"), "normal": pgettext("speed", "normal"),
+            "fast": pgettext("speed", "fast")}[speed]
 
 
 @dataclass
@@ -91,8 +93,8 @@ class BereApp(App[int]):
     TITLE = "bere-tui"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark,f1", "help", _("help"), show=True),
-        Binding("q", "ask_quit", _("quit"), show=True),
+        Binding("question_mark,f1", "help", N_("help"), show=True),
+        Binding("q", "ask_quit", N_("quit"), show=True),
     ]
 
     def __init__(self, start: Start | None = None, *, ascii: bool = False, speed: str | None = None,
@@ -125,6 +127,13 @@ class BereApp(App[int]):
         self.settings.animation = self.speed
         self._save_settings()
 
+    def set_language(self, language: str | None) -> None:
+        """The Settings entry: `language` (None: the system's) from now on, and at the next start. Screens made
+        from now on are in it; the Settings and title screens redraw themselves."""
+        self.settings.language = language
+        self._save_settings()
+        i18n.install(i18n.choose(None, language))
+
     def _save_settings(self) -> None:
         if not self.remember:
             return
@@ -137,7 +146,7 @@ class BereApp(App[int]):
         """Key names in the footer: plain words, and only ASCII with --ascii."""
         key = binding.key.split(",")[0]
         if binding.key_display:
-            shown = binding.key_display
+            shown = later(binding.key_display)  # (given with N_: see KeyBar)
         else:
             shown = KEY_NAMES.get(key) or super().get_key_display(binding)
         if self.ascii and not shown.isascii():

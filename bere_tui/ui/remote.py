@@ -12,7 +12,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from bere_tui.engine import VARIANTS
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.serve.tables import TableError, TableLink
 from bere_tui.table.wire import WireError, event_from_wire, view_from_wire
 from bere_tui.table.words import names_and
@@ -86,7 +86,7 @@ class RemoteTableScreen(TableScreen):
     """The table of one seat at a shared table. Its loop reads the hub's messages instead of a director."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "to_bot", _("a bot for a missing player"), show=True),
+        Binding("b", "to_bot", N_("a bot for a missing player"), show=True),
     ]
 
     def on_mount(self) -> None:

@@ -11,7 +11,6 @@ the contents always end with the way to the other variants.
 
 from __future__ import annotations
 
-import os
 import re
 import textwrap
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from bere_tui.engine.games import GAMES as VARIANTS  # every game the table seats
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _, current
 from bere_tui.paths import assets
 from bere_tui.table.cardtext import card_plain
 from bere_tui.table.words import variant_name
@@ -54,18 +53,13 @@ class Section:
 
 
 def languages(language: str | None = None) -> list[str]:
-    """Languages to try, best first: the one asked for, the environment's (as gettext reads it), then English."""
-    wanted = [language] if language else []
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            wanted.extend(v.split(".")[0] for v in value.split(":") if v)
-            break
+    """Languages to try, best first: the one asked for, else the one installed (i18n.choose decides it), then
+    English."""
+    wanted = language or current()
     out: list[str] = []
-    for lang in wanted + [FALLBACK_LANGUAGE]:
-        for candidate in (lang, lang.split("_")[0]):
-            if candidate and candidate not in out and candidate not in ("C", "POSIX"):
-                out.append(candidate)
+    for lang in (wanted, wanted.split("_")[0], FALLBACK_LANGUAGE):
+        if lang and lang not in out:
+            out.append(lang)
     return out
 
 
@@ -190,11 +184,11 @@ class RulesScreen(Screen[None]):
 
     CSS_PATH = "rules_screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", _("back"), key_display="Esc"),
-        Binding("left,h", "turn(-1)", _("previous"), key_display="Left"),
-        Binding("right,l", "turn(1)", _("next"), key_display="Right"),
-        Binding("j", "scroll(1)", _("down"), show=False),
-        Binding("k", "scroll(-1)", _("up"), show=False),
+        Binding("escape", "back", N_("back"), key_display="Esc"),
+        Binding("left,h", "turn(-1)", N_("previous"), key_display="Left"),
+        Binding("right,l", "turn(1)", N_("next"), key_display="Right"),
+        Binding("j", "scroll(1)", N_("down"), show=False),
+        Binding("k", "scroll(-1)", N_("up"), show=False),
     ]
 
     def __init__(self, variant: str | None = "base", ascii: bool | None = None,
@@ -389,10 +383,10 @@ class RulesScreen(Screen[None]):
 class ContentsList(ChoiceList):
     """The sections, grouped under their part's title, then the way to the other variants."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", _("open"), key_display="Enter")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", N_("open"), key_display="Enter")]
 
 
 class VariantList(ChoiceList):
     """The variants, each with a line on what it is."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", _("open"), key_display="Enter")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", N_("open"), key_display="Enter")]

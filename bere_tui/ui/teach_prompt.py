@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.prompts import prompt_class
 from bere_tui.ui.widgets.choices import ChoiceList
@@ -72,8 +72,8 @@ class LeaveLessonScreen(DismissOnce, ModalScreen[bool]):
     """Esc in a lesson asks first; the highlighted answer (Enter) stays in the lesson."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,n", "answer(False)", _("stay"), show=True),
-        Binding("y", "answer(True)", _("leave"), show=True),
+        Binding("escape,n", "answer(False)", N_("stay"), show=True),
+        Binding("y", "answer(True)", N_("leave"), show=True),
     ]
     DEFAULT_CSS = """
     LeaveLessonScreen { align: center middle; }
@@ -149,6 +149,12 @@ class TeachPrompt:
                     if choice.value == want and choice.why_not is None:
                         self.query_one(OptionList).highlighted = i  # type: ignore[attr-defined]
             return
+        lines = getattr(self, "lines", None)  # a list of whole actions (Bullenparty's prompts)
+        if lines is not None:
+            for i, line in enumerate(lines):
+                if line is not None and all(line.get(k) == v for k, v in action.items() if k != "player"):
+                    self.query_one(OptionList).highlighted = i  # type: ignore[attr-defined]
+            return
         if action["do"] == "take_row" and hasattr(self, "choices"):
             self.query_one(OptionList).highlighted = self.choices.index(action["row"])  # type: ignore[attr-defined]
 
@@ -178,8 +184,8 @@ class TeachPrompt:
 
 
 TEACH_BINDINGS: list[BindingType] = [
-    Binding("i", "hint", _("hint"), show=True),
-    Binding("escape", "leave", _("leave lesson"), show=True),
+    Binding("i", "hint", N_("hint"), show=True),
+    Binding("escape", "leave", N_("leave lesson"), show=True),
 ]
 
 
@@ -196,6 +202,11 @@ def teach_prompt(view, legal: list[dict], ascii: bool, title: str, text: str,
                  hint: Callable[[], tuple[str, dict | None]], expected: dict | None = None):
     """The prompt for the learner's decision `legal` (raises NoPrompt when the table has none); the highlight
     starts on `expected`, the move the lesson asks for (None in a practice game: the prompt's own default)."""
+    if view.variant == "bullenparty":  # one prompt for each of its decisions
+        from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
+
+        cls = teach_prompt_class(BullenpartyPrompt)
+        return cls(view, legal, ascii=ascii).teach(title, text, hint, expected)
     do = legal[0]["do"] if legal else (view.pending or {}).get("do")
     cls = teach_prompt_class(prompt_class(do))
     return cls(view, legal, ascii=ascii).teach(title, text, hint, expected)

@@ -22,7 +22,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.engine import events as ev
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name, winners_line
 from bere_tui.teach.describe import Teller
@@ -57,7 +57,7 @@ class TeachScreen(Screen[None]):
     """The lessons in order; Enter opens one (any lesson may be played again), Esc goes back."""
 
     CSS_PATH = "teach_screen.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", _("back"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("back"), show=True)]
 
     def __init__(self, lesson: str | None = None, catalogue: Catalogue | None = None,
                  seed: int | None = None) -> None:
@@ -137,7 +137,7 @@ class TeachScreen(Screen[None]):
                 self.open(lesson)
 
         try:
-            screen = LessonScreen(lesson, self.catalogue, self.progress, self.seed)
+            screen = lesson_screen(lesson.variant)(lesson, self.catalogue, self.progress, self.seed)
         except LessonError as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return
@@ -154,7 +154,7 @@ class ExplainScreen(Gated, DismissOnce, ModalScreen[None]):
     """What a move the lesson did not ask for would do; any of its keys takes it back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("backspace,enter,escape", "close", _("take it back"), show=True, key_display="Backspace"),
+        Binding("backspace,enter,escape", "close", N_("take it back"), show=True, key_display="Backspace"),
     ]
 
     def __init__(self, text: str) -> None:
@@ -175,7 +175,7 @@ class ExplainScreen(Gated, DismissOnce, ModalScreen[None]):
 class LessonDoneScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     """The lesson's closing words; Enter goes to the next lesson (or back to the list after the last)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close('list')", _("all lessons"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close('list')", N_("all lessons"), show=True)]
 
     def __init__(self, title: str, text: str, has_next: bool) -> None:
         super().__init__()
@@ -204,22 +204,28 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     CSS_PATH = "teach_screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go_on", _("continue"), show=True),
-        Binding("escape", "leave", _("leave lesson"), show=True),
-        Binding("s", "speed", _("speed"), show=True),
+        Binding("enter", "go_on", N_("continue"), show=True),
+        Binding("escape", "leave", N_("leave lesson"), show=True),
+        Binding("s", "speed", N_("speed"), show=True),
     ]
+
+    #: how long each kind of event stays on screen, in steps of the placement speed
+    event_steps = EVENT_STEPS
+    #: the widgets a step's `point` names
+    points = POINTS
+    #: the table is drawn from the game itself, so each event needs the game as it was then (teach.runner)
+    snapshots = False
 
     def __init__(self, lesson: Lesson, catalogue: Catalogue, progress: Progress, seed: int | None = None) -> None:
         super().__init__()
         self.lesson = lesson
         self.catalogue = catalogue
         self.progress = progress
-        self.run = LessonRun(lesson, seed=seed)
+        self.run = LessonRun(lesson, seed=seed, snapshots=self.snapshots)
         game = self.run.game
         self.names = [p["name"] for p in game.players]
         self.levels = [p.get("bot") for p in game.players]
-        self.teller = Teller(game.view(self.run.learner), self.run.learner)
-        self.show = self.teller.table  # one model: the teller folds each event into it
+        self.setup_table()
         self.waiting = False  # narration on screen, waiting for Enter
         self._narration_from = 0.0  # Enter skips the narration from this moment on (monotonic seconds)
         self._go_on = asyncio.Event()
@@ -236,9 +242,42 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     def compose(self) -> ComposeResult:
         yield NarrationPanel(self.title_line, id="narration")
+        yield from self.table_widgets()
+        yield KeyBar()
+
+    # ------------------------------------------------------------------ the game's own table (6 nimmt!'s here;
+    # other game systems override these: ui/bullenparty/lesson.py)
+
+    def setup_table(self) -> None:
+        self.teller = Teller(self.run.game.view(self.run.learner), self.run.learner)
+        self.show = self.teller.table  # one model: the teller folds each event into it
+
+    def table_widgets(self) -> ComposeResult:
         yield from table_body(self.names, self.levels, self.show, self.ascii,
                               public_hands=self.run.game.rules.public_hands)
-        yield KeyBar()
+
+    def tell(self, event) -> str | None:
+        """The status line for `event` (None: none), after folding it into the table's model."""
+        return self.teller.tell(event)
+
+    def secret(self, event) -> bool:
+        """A secret choice (B3): nothing shows of it on the table."""
+        return isinstance(event, ev.Selected)
+
+    def deals_hands(self, event) -> bool:
+        return isinstance(event, ev.Dealt)
+
+    def totals(self) -> list[int]:
+        game = self.run.game
+        return [sum(game.scores[p]) for p in range(game.n)]
+
+    def round_summary(self, event):
+        """The screen that closes a round of a practice game (None: the game has none)."""
+        if isinstance(event, ev.RoundScored) and self.run.lesson.practice is not None and \
+                self.run.game.round > event.round:
+            return RoundSummaryScreen(event.round, self.names, self.levels, list(event.scores), list(event.totals),
+                                      self.ascii)
+        return None
 
     def on_mount(self) -> None:
         log = self.query_one(GameLog)
@@ -283,8 +322,8 @@ class LessonScreen(DismissOnce, Screen[str]):
         self.query_one(NarrationPanel).say(text, footer)
         for widget in self.query(".-pointed"):
             widget.remove_class("-pointed")
-        if point in POINTS:
-            for widget in self.query(POINTS[point]):
+        if point in self.points:
+            for widget in self.query(self.points[point]):
                 widget.add_class("-pointed")
 
     def set_status(self, text: str) -> None:
@@ -341,23 +380,22 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     async def show_event(self, event, text: str, point: str | None) -> None:
         self._log(event)
-        told = self.teller.tell(event)  # also moves self.show (the table model) on by this event
-        if isinstance(event, ev.Selected):
+        told = self.tell(event)  # also moves the table model on by this event
+        if self.secret(event):
             return
         if told:
             self.set_status(told)
-        if isinstance(event, ev.Dealt):
+        if self.deals_hands(event):
             self.update_hand()
         self.redraw()
+        summary = self.round_summary(event)
         if text:
             self.narrate(text, point, _("Enter: continue"))
             await self.wait_for_enter()
-        elif isinstance(event, ev.RoundScored) and self.run.lesson.practice is not None and self.run.game.round > \
-                event.round:
-            await self.app.push_screen_wait(RoundSummaryScreen(
-                event.round, self.names, self.levels, list(event.scores), list(event.totals), self.ascii))
+        elif summary is not None:
+            await self.app.push_screen_wait(summary)
         else:
-            seconds = STEP_SECONDS.get(self.app.speed, 0.0) * EVENT_STEPS.get(type(event), 0.0)
+            seconds = STEP_SECONDS.get(self.app.speed, 0.0) * self.event_steps.get(type(event), 0.0)
             if seconds > 0:
                 self._go_on.clear()
                 try:
@@ -394,7 +432,7 @@ class LessonScreen(DismissOnce, Screen[str]):
             return False
         verdict = run.submit(action)
         if verdict.accepted:
-            if not any(isinstance(e, ev.Dealt) for e in verdict.events):
+            if not any(self.deals_hands(e) for e in verdict.events):
                 self.update_hand()  # else the new hand shows when its deal does
         else:
             await self.app.push_screen_wait(ExplainScreen(verdict.explanation))
@@ -409,13 +447,22 @@ class LessonScreen(DismissOnce, Screen[str]):
         text = lesson.done
         if lesson.practice is not None and run.game.finished:
             game = run.game
-            totals = ", ".join(f"{self.names[p]} {sum(game.scores[p])}" for p in range(game.n))
+            totals = ", ".join(f"{self.names[p]} {total}" for p, total in enumerate(self.totals()))
             winners = winners_line([self.names[p] for p in game.winners], game.winners == (self.run.learner,))
             text = f"{winners} ({totals}).\n{text}"
         self.narrate(text, None)
         has_next = self.catalogue.after(lesson) is not None
         choice = await self.app.push_screen_wait(LessonDoneScreen(lesson.title, text, has_next))
         self.dismiss(choice or "list")
+
+
+def lesson_screen(variant: str) -> type[LessonScreen]:
+    """The lesson screen that draws this game system's table."""
+    if variant == "bullenparty":
+        from bere_tui.ui.bullenparty.lesson import BullenpartyLessonScreen
+
+        return BullenpartyLessonScreen
+    return LessonScreen
 
 
 def your_move(do: str) -> str:
@@ -426,6 +473,10 @@ def your_move(do: str) -> str:
         "special": _("Your card is next: play a special card with it, or none. Press i for a hint."),
         "cancel": _("Negative = Positive: choose the positive card and the cards it cancels. Press i for a hint."),
         "swap": _("You took a row: swap a special card, or keep them all. Press i for a hint."),
+        "bid": _("Your bid: a number card or your zero card, in secret. Press i for a hint."),
+        "take": _("Your number card acts: choose the row to take into your hand. Press i for a hint."),
+        "zero_row": _("Your zero card turned up a card: choose the open row it goes to. Press i for a hint."),
+        "lay": _("Lay out a card: on a pile whose top card is lower, or on a new pile. Press i for a hint."),
     }.get(do, _("Your move: choose a card. Press i for a hint: what a careful player would do, and why."))
 
 

@@ -24,7 +24,7 @@ def test_the_rules_lessons_and_locale_are_found_without_the_assets_package(no_in
     assert paths.assets() == paths.SOURCE_ASSETS
     assert read_part("base") is not None
     assert (lessons_root() / "en").is_dir()
-    assert i18n._locale_dir() == str(paths.SOURCE_ASSETS / "locale")
+    assert i18n.locale_dir() == paths.SOURCE_ASSETS / "locale"
 
 
 def test_the_installed_assets_are_used_when_there():

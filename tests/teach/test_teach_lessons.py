@@ -38,13 +38,13 @@ def test_base_lessons_follow_the_seed_order_before_any_variant():
     assert variants[:8] == ["base"] * 8
     # then each variant together, Even/Odd (a small add-on to the base game) before the Anniversary edition
     order = list(dict.fromkeys(variants))
-    assert order == ["base", "pro", "even-odd", "anniversary"]
+    assert order == ["base", "pro", "even-odd", "anniversary", "bullenparty"]
     assert variants == sorted(variants, key=order.index)
 
 
 def test_each_variant_ends_in_a_practice_game_that_says_what_comes_next():
     cat = load_catalogue("en")
-    for variant in ("base", "pro", "even-odd", "anniversary"):
+    for variant in ("base", "pro", "even-odd", "anniversary", "bullenparty"):
         last = [x for x in cat.lessons if x.variant == variant][-1]
         assert last.practice is not None and last.variant == variant, variant
         following = cat.after(last)
@@ -122,17 +122,22 @@ def test_find_by_number_id_and_prefix():
     assert cat.after(cat.lessons[-1]) is None
 
 
-def test_the_language_folder_comes_from_the_environment(monkeypatch, tmp_path):
+def test_the_language_folder_is_the_installed_language(monkeypatch, tmp_path):
+    """i18n.choose decides the language (issue 16): the lessons are in it when it has a folder, else English."""
+    from bere_tui import i18n
     from bere_tui.teach import lesson as lesson_module
 
-    (tmp_path / "en").mkdir()
-    (tmp_path / "cs").mkdir()
+    for lang in ("en", "cs"):
+        (tmp_path / lang).mkdir()
+        (tmp_path / lang / "01_win.json").write_text("{}", encoding="utf-8")
     monkeypatch.setattr(lesson_module, "lessons_root", lambda: tmp_path)
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("LANG", "cs_CZ.UTF-8")
-    assert lesson_module.language() == "cs"
-    monkeypatch.setenv("LANGUAGE", "de:fr")
-    assert lesson_module.language() == "cs"  # no German or French lessons: the next variable decides
-    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
-    assert lesson_module.language() == "en"
+    monkeypatch.setattr(i18n, "available", lambda: ["en", "cs", "de"])
+    try:
+        i18n.install(i18n.choose(None, None, {"LANGUAGE": "de:fr", "LANG": "cs_CZ.UTF-8"}))
+        assert lesson_module.language() == "de"
+        assert lesson_module.lesson_files() == [tmp_path / "en" / "01_win.json"]  # no German lessons
+        i18n.install(i18n.choose(None, None, {"LANG": "cs_CZ.UTF-8"}))
+        assert lesson_module.language() == "cs"
+        assert lesson_module.lesson_files() == [tmp_path / "cs" / "01_win.json"]
+    finally:
+        i18n.install("en")

@@ -28,13 +28,14 @@ async def settle(pilot) -> None:
 
 def assert_fits(screen: LessonScreen) -> None:
     """Nothing of the table is cut off at 80x24: each widget is as tall as its content and inside its column."""
-    for widget in screen.query("RowsView, RevealView, #status, ScoreBoard, HandView"):
+    for widget in screen.query("RowsView, RevealView, #status, ScoreBoard, HandView, #bp-rows, #bp-players, "
+                               "#hand-area"):
         width = widget.content_size.width
         need = widget.get_content_height(screen.size, screen.size, width)
         assert widget.content_size.height >= need, (screen.lesson.id, widget, need)
         assert widget.region.bottom <= widget.parent.region.bottom, (screen.lesson.id, widget)
     footer = screen.query_one("KeyBar")
-    assert screen.query_one("HandView").region.bottom <= footer.region.y
+    assert screen.query_one("#hand-area").region.bottom <= footer.region.y
     narration = screen.query_one("#narration")
     assert narration.content_size.height >= len(narration.text.splitlines()) and narration.region.y == 0
 
@@ -85,9 +86,10 @@ async def play_lesson(app, pilot, wrong: dict | None = None, hints: bool = True)
 
 #: the lessons of each variant, in order: each group ends in a practice game of its variant
 GROUPS = {variant: [x.id for x in load_catalogue("en").lessons if x.variant == variant]
-          for variant in ("base", "pro", "even-odd", "anniversary")}
+          for variant in ("base", "pro", "even-odd", "anniversary", "bullenparty")}
 #: the practice games' deals: short games for a learner who takes the highlighted defaults
-PRACTICE_SEEDS = {"practice": 39, "pro-practice": 0, "even-odd-practice": 39, "anniversary-practice": 39}
+PRACTICE_SEEDS = {"practice": 39, "pro-practice": 0, "even-odd-practice": 39, "anniversary-practice": 39,
+                  "bp_practice": 0}
 
 
 def test_the_groups_are_the_lessons_in_order():

@@ -16,13 +16,14 @@ from test_teach_explain import wrong_moves
 from bere_tui.bots.heuristic import unseen_cards
 from bere_tui.bots.tactics import rows_of, target
 from bere_tui.engine.variants import SPECIAL_NAMES
+from bere_tui.table.narrate import narrate
 from bere_tui.teach.describe import Teller
 from bere_tui.teach.lesson import load_catalogue
 from bere_tui.teach.runner import LessonRun
 from bere_tui.ui.prompts.special import special_help
 from bere_tui.ui.teach_screen import your_move
 
-RULE_ID = re.compile(r"\b(?:[ABCEP]\d{1,2}|A-(?:5TH|7N|INS|REP|SHI|STOP|NP|ORD)-\d)\b")
+RULE_ID = re.compile(r"\b(?:[ABCEP]\d{1,2}|BP\d{1,2}|A-(?:5TH|7N|INS|REP|SHI|STOP|NP|ORD)-\d)\b")
 JARGON = re.compile(r"\b(?:rising place|ascending)\b", re.IGNORECASE)
 
 #: a sentence that says what happens to a card as a fact...
@@ -54,16 +55,30 @@ def played(lesson, seed: int = 0):
             assert run.submit(action).accepted
 
 
+def status_teller(run):
+    """The lesson screen's status line for an event (6 nimmt!'s Teller; Bullenparty's table tells its events as
+    its log does, ui/bullenparty/lesson.py)."""
+    if run.game.variant != "bullenparty":
+        return Teller(run.game.view(run.learner), run.learner).tell
+    names = [p["name"] for p in run.game.players]
+
+    def tell(event):
+        told = narrate(event, names, you=run.learner, why=True)
+        return told.plain if told is not None else None
+
+    return tell
+
+
 def test_no_rule_ids_or_jargon_in_what_a_learner_reads():
     texts = []
     catalogue = load_catalogue("en")
     for lesson in catalogue.lessons:
         texts += lesson_texts(lesson)
         run = LessonRun(lesson, seed=3)
-        teller = Teller(run.game.view(run.learner), run.learner)
+        tell = status_teller(run)
         for _run, beat in played(lesson, seed=3):
             if beat.event is not None:
-                texts.append(teller.tell(beat.event) or "")  # the status line, with the reasons
+                texts.append(tell(beat.event) or "")  # the status line, with the reasons
             if beat.kind == "ask" and _run.practising:
                 texts.append(_run.hint()[0])
                 texts.append(your_move(_run.game.pending["do"]))

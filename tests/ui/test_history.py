@@ -56,7 +56,8 @@ async def test_history_screen_shows_counts_per_player_and_variant():
         ann = [g.totals()[0] for g in games]
         wins = sum(0 in g.winners for g in games)
         line = " ".join(screen_text(app).split())
-        assert f"Ann: 3 games, {wins} win" in line and f"mean score {sum(ann) / 3:.1f}" in line
+        assert f"Ann: 3 games, {wins} win" in line and "mean score" not in line  # scores of games do not mix
+        assert ann
         menu = app.screen.query_one("#title-menu")
         menu.highlighted = [menu.get_option_at_index(i).id for i in range(menu.option_count)].index("history")
         await pilot.press("enter")
@@ -88,3 +89,31 @@ async def test_an_empty_history_says_so():
         app.push_screen(HistoryScreen())
         await pilot.pause()
         assert "No finished games yet" in screen_text(app)
+
+
+def test_bullenparty_scores_never_mix_with_6_nimmt_in_a_mean():
+    """6 nimmt! counts bullheads taken (lowest wins, B9), Bullenparty counts points (highest wins, BP10): the
+    "all variants" line sums only the variants of one game, and the title line gives no mean at all."""
+    from bere_tui.ui.screens.history import history_table
+
+    games = [named_game("base", 1), named_game("pro", 2)]
+    from bere_tui.bots.bullenparty.runner import play_bot_game as play_bullenparty
+
+    bp = play_bullenparty(["random", "random"], seed=3)
+    for info, name in zip(bp.players, ("Ann", "Ben")):
+        info["name"] = name
+    bp.players[0].pop("bot")
+    for g in [*games, bp]:
+        assert record_finished_game(g)[0]
+    stats, _warning = player_stats()
+    from rich.console import Console
+
+    console = Console(width=100, record=True)
+    console.print(history_table(stats))
+    rows = [" ".join(r.split()) for r in console.export_text().splitlines()]
+    six = [g.totals()[0] for g in games]
+    ann = rows[rows.index(next(r for r in rows if r.startswith("Ann"))):][:4]
+    assert ann[0].startswith("Ann Base game") and ann[1].startswith("Pro"), rows  # 6 nimmt!'s variants together
+    assert ann[2] == f"all variants 2 {sum(0 in g.winners for g in games)} {sum(six) / 2:.1f}", rows
+    assert any(r.startswith(f"Bullenparty 1 {int(0 in bp.winners)} {bp.totals()[0]:.1f}") for r in rows), rows
+    assert "mean" not in summary_line(stats, ["Ann"])

@@ -7,6 +7,7 @@ worked out here. Lines never wrap: a line that would be too long shows its piles
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from bere_tui.engine.bullenparty import rules
@@ -88,7 +89,8 @@ def players_text(view, names: list[str], marks: dict[int, str], ascii: bool = Fa
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append(marks.get(p, " "), style="bold")
         line.append(names[p][:12].ljust(12), style="bold")
-        line.append(" " + (_("bot") if pv.bot else "   "), style="dim")
+        bot = _("bot")
+        line.append(" " + (bot if pv.bot else " " * cell_len(bot)), style="dim")  # as wide as its translation
         line.append(f" {pv.hand_size:>2} ")
         tail = Text()
         if pv.bulls:

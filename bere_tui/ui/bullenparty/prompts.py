@@ -22,6 +22,7 @@ from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.bullenparty import rules
 from bere_tui.i18n import _
 from bere_tui.table.cardtext import card_inline
+from bere_tui.table.narrate import Card, say
 from bere_tui.table.narrate_bullenparty import tell
 from bere_tui.table.words import heads_text
 from bere_tui.ui.bullenparty.board import cards_text, hand_text, row_line
@@ -72,15 +73,12 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
             return Text(_("{name}, bid in secret: a number card takes a row, the zero card adds a card").format(
                 name=name), style="bold")
         if self.do == "take":
-            out = Text(_("{name}, your").format(name=name) + " ", style="bold")
-            out.append_text(card_inline(card, self.ascii))
-            out.append(" " + _("takes a row into your hand. Which one?"), style="bold")
-            return out
+            # (one sentence with the card in it, so that a translation may order its words as it needs)
+            return say(_("{name}, your {card} takes a row into your hand. Which one?"), "bold", name=name,
+                       card=Card(card)).text(self.ascii)
         if self.do == "zero_row":
-            out = Text(_("{name}, your zero card turned up").format(name=name) + " ", style="bold")
-            out.append_text(card_inline(card, self.ascii))
-            out.append(_(". Add it to which open row?"), style="bold")
-            return out
+            return say(_("{name}, your zero card turned up {card}. Add it to which open row?"), "bold", name=name,
+                       card=Card(card)).text(self.ascii)
         if pend.get("end"):
             return Text(_("{name}, the game is over: lay out every card of your hand").format(name=name),
                         style="bold")

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.bullenparty import rules
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, NP_, _
 from bere_tui.table.narrate import log_line
 from bere_tui.table.replay import events_by_action
 from bere_tui.ui.bullenparty.board import cards_text
@@ -59,13 +59,13 @@ def replay_lines(game, ascii: bool = False) -> list[Text]:
 
 class BullenpartyReplayScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", _("back"), show=True),
-        Binding("down,j", "scroll(1)", _("scroll"), show=True),
-        Binding("up,k", "scroll(-1)", _("scroll"), show=False),
-        Binding("pagedown,right", "scroll(10)", _("page"), show=True),
-        Binding("pageup,left", "scroll(-10)", _("page"), show=False),
-        Binding("home", "jump(0)", _("start"), show=True),
-        Binding("end", "jump(1)", _("end"), show=True),
+        Binding("escape", "app.pop_screen", N_("back"), show=True),
+        Binding("down,j", "scroll(1)", N_("scroll"), show=True),
+        Binding("up,k", "scroll(-1)", N_("scroll"), show=False),
+        Binding("pagedown,right", "scroll(10)", N_("page"), show=True),
+        Binding("pageup,left", "scroll(-10)", N_("page"), show=False),
+        Binding("home", "jump(0)", NP_("replay key", "start"), show=True),
+        Binding("end", "jump(1)", NP_("replay key", "end"), show=True),
     ]
 
     def __init__(self, game, title: str = "") -> None:

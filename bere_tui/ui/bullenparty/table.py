@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.cards import HEADS
-from bere_tui.i18n import _
+from bere_tui.i18n import _, ngettext
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name
 from bere_tui.ui.bullenparty.board import hand_text, players_text, rows_text
@@ -40,8 +40,10 @@ def tracker_notice(view):
              _("Zero-card letters you have not seen, in other hands or in the box: {letters}.").format(
                  letters=", ".join(view.unseen_letters()) or "-"),
              _("Bull cards left, top first: {list}.").format(list=" ".join(map(str, view.bull_deck)) or "-"),
-             _("Draw pile: {n} cards. Discard pile: {d} cards.").format(n=view.draw_pile_size,
-                                                                      d=len(view.discard_pile))]
+             ngettext("Draw pile: {n} card.", "Draw pile: {n} cards.", view.draw_pile_size).format(
+                 n=view.draw_pile_size) + " " +
+             ngettext("Discard pile: {n} card.", "Discard pile: {n} cards.", len(view.discard_pile)).format(
+                 n=len(view.discard_pile))]
     return NoticeScreen(_("Card tracker"), "\n".join(lines))
 
 

@@ -7,16 +7,16 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_
 from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.picker import CardPicker
 
 COMMON_BINDINGS = [
-    Binding("question_mark,f1", "app.help", _("help"), show=True),
-    Binding("t", "tracker", _("tracker"), show=True),
-    Binding("ctrl+s", "save", _("save"), show=True),
-    Binding("q", "app.ask_quit", _("quit"), show=True),
+    Binding("question_mark,f1", "app.help", N_("help"), show=True),
+    Binding("t", "tracker", N_("tracker"), show=True),
+    Binding("ctrl+s", "save", N_("save"), show=True),
+    Binding("q", "app.ask_quit", N_("quit"), show=True),
 ]
 
 
@@ -71,7 +71,7 @@ class HidesHand:
     hides it again and dismisses with None, so the hand-off comes back (B10)."""
 
     can_go_back = False
-    BACK = Binding("escape", "back", _("hide hand"), show=True)
+    BACK = Binding("escape", "back", N_("hide hand"), show=True)
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "back":

@@ -26,7 +26,7 @@ from textual.widgets.option_list import Option
 from bere_tui.engine.cards import row_bullheads
 from bere_tui.engine.preview import Preview
 from bere_tui.engine.view import RowView, View
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.table.cardtext import card_inline, card_label
 from bere_tui.table.words import heads_text, special_name
 from bere_tui.ui.prompts.base import PromptScreen
@@ -168,9 +168,9 @@ class StepList(OptionList):
     """The choices of one step: arrows or hjkl move, Enter confirms."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,j,right,l", "cursor_down", _("move"), key_display=_("Arrows"), show=True),
-        Binding("up,k,left,h", "cursor_up", _("move"), show=False),
-        Binding("enter", "select", _("choose"), key_display="Enter"),
+        Binding("down,j,right,l", "cursor_down", N_("move"), key_display=N_("Arrows"), show=True),
+        Binding("up,k,left,h", "cursor_up", N_("move"), show=False),
+        Binding("enter", "select", N_("choose"), key_display="Enter"),
     ]
 
 
@@ -179,9 +179,9 @@ class StepPrompt(PromptScreen):
 
     CSS_PATH = "special.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", _("back"), key_display="Esc"),
-        Binding("space", "toggle", _("toggle"), key_display="Space"),
-        *[Binding(str(d), f"digit('{d}')", _("go to"), key_display="0-9", show=d == 1) for d in range(10)],
+        Binding("escape", "back", N_("back"), key_display="Esc"),
+        Binding("space", "toggle", N_("toggle"), key_display="Space"),
+        *[Binding(str(d), f"digit('{d}')", N_("go to"), key_display="0-9", show=d == 1) for d in range(10)],
     ]
 
     def __init__(self, view: View, legal: list[dict], ascii: bool = False) -> None:

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.engine.preview import Preview
-from bere_tui.i18n import _
+from bere_tui.i18n import _, pgettext
 from bere_tui.table.cardtext import card_inline
 from bere_tui.table.words import heads_text
 from bere_tui.ui.prompts.base import PromptScreen
@@ -61,7 +61,8 @@ class TakeRowPrompt(PromptScreen):
 
     def row_lines(self, rows, with_words: bool) -> list:
         """Each row as a line, its cost in words ("3 bullheads") or as the table shows it (a number)."""
-        return [row_text(r, rows[r], ROW_WIDTH, self.ascii, note="" if r in self.allowed else _("stopped"),
+        stopped = pgettext("beside a row or card", "stopped")
+        return [row_text(r, rows[r], ROW_WIDTH, self.ascii, note="" if r in self.allowed else stopped,
                          cost=heads_text(rows[r].bullheads) if with_words else None) for r in self.choices]
 
     def _lower_than_text(self) -> str:

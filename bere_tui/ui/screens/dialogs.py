@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,7 +14,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
@@ -22,16 +23,19 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 def keys_table() -> list[tuple[str, str]]:
+    """(keys, what they do): the keys are the same in every language; only words about them are translated."""
     return [
+        # TRANSLATORS: keep the letters h j k l (they are the keys)
         (_("arrows, h j k l"), _("move the highlight")),
         (_("digits"), _("pick a card by its number, a row or a choice by its number")),
-        (_("Enter"), _("confirm; on the table, hurry the placements")),
-        (_("Esc"), _("go back (hide your hand again, close this help)")),
+        ("Enter", _("confirm; on the table, hurry the placements")),
+        ("Esc", _("go back (hide your hand again, close this help)")),
+        # TRANSLATORS: keep "?" and "F1" (they are the keys)
         (_("? or F1"), _("this help and the rules")),
-        (_("s"), _("on the table: speed of the placements")),
-        (_("t"), _("card tracker: cards seen this round, unseen ones")),
-        (_("ctrl+s"), _("save the game to a file")),
-        (_("q"), _("quit (asks first)")),
+        ("s", _("on the table: speed of the placements")),
+        ("t", _("card tracker: cards seen this round, unseen ones")),
+        ("ctrl+s", _("save the game to a file")),
+        ("q", _("quit (asks first)")),
     ]
 
 
@@ -39,8 +43,8 @@ class QuitScreen(DismissOnce, ModalScreen[bool]):
     """Asks before quitting; Enter alone keeps playing."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", _("quit"), show=True),
-        Binding("n,escape", "answer(False)", _("keep playing"), show=True),
+        Binding("y", "answer(True)", N_("quit"), show=True),
+        Binding("n,escape", "answer(False)", N_("keep playing"), show=True),
     ]
 
     def compose(self) -> ComposeResult:
@@ -64,8 +68,8 @@ class HelpScreen(DismissOnce, ModalScreen[None]):
     """The keys that work, and the way to the rules."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,question_mark,f1", "close", _("back"), show=True),
-        Binding("r", "rules", _("rules"), show=True),
+        Binding("escape,enter,question_mark,f1", "close", N_("back"), show=True),
+        Binding("r", "rules", N_("rules"), show=True),
     ]
 
     def __init__(self, variant: str = "base", rules_available: bool = False) -> None:
@@ -74,16 +78,16 @@ class HelpScreen(DismissOnce, ModalScreen[None]):
         self.rules_available = rules_available
 
     def compose(self) -> ComposeResult:
-        text = Text()
-        text.append(_("KEYS") + "\n", style="bold")
+        keys = Table.grid(padding=(0, 2))  # the key column as wide as its widest translated entry
+        keys.add_column(style="bold", no_wrap=True)
+        keys.add_column()
         for key, what in keys_table():
-            text.append(f"{key:<18}", style="bold")
-            text.append(what + "\n")
-        text.append("\n")
-        text.append(_("Every screen has a highlighted choice: Enter alone always moves the game on."), style="dim")
+            keys.add_row(key, what)
         with Vertical(classes="dialog wide"):
-            yield Static(_("Help"), classes="dialog-title")
-            yield Static(text)
+            yield Static(_("Help: the keys"), classes="dialog-title")
+            yield Static(keys)
+            yield Static(Text(_("Every screen has a highlighted choice: Enter alone always moves the game on."),
+                              style="dim"), classes="help-note")
             if not self.rules_available:
                 yield Static(_("The rules text is not installed."), classes="dim")
         yield KeyBar()
@@ -104,7 +108,7 @@ class HelpScreen(DismissOnce, ModalScreen[None]):
 class NoticeScreen(DismissOnce, ModalScreen[None]):
     """A message and one way on (Enter)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape", "close", _("continue"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape", "close", N_("continue"), show=True)]
 
     def __init__(self, title: str, message: str) -> None:
         super().__init__()
@@ -145,7 +149,7 @@ class TooSmallScreen(Screen[None]):
 class PickScreen(ChoiceDialog, DismissOnce, ModalScreen[str | None]):
     """A question and a list of choices; dismisses with the chosen id, or None (Esc)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("back"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("back"), show=True)]
 
     def __init__(self, question: str, choices: list[tuple[str, str]]) -> None:
         super().__init__()
@@ -166,7 +170,7 @@ class ReplaceGameScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
     """Before a new game takes the autosave's place: keep the unfinished game there as a save ("keep", the
     highlighted choice), discard it ("discard"), or start nothing ("cancel", also Esc)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("cancel"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("cancel"), show=True)]
     DEFAULT_CSS = "#replace-choice { margin-top: 1; }"
 
     def __init__(self, summary: str) -> None:

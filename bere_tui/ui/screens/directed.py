@@ -21,7 +21,7 @@ from textual.widgets import Static
 from textual.worker import WorkerFailed
 
 from bere_tui.engine.errors import BereError
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.table.beats import Ask, BotTurn, HandOff, RoundSummary, ShowEvents
 from bere_tui.table.words import names_and
 from bere_tui.ui.saving import open_save
@@ -34,10 +34,10 @@ THINKING_AFTER = 0.25  # seconds before "X is thinking" is shown
 
 class DirectedScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "hurry", _("hurry"), show=True),
-        Binding("s", "speed", _("speed"), show=True),
-        Binding("t", "tracker", _("tracker"), show=True),
-        Binding("ctrl+s", "save", _("save"), show=True),
+        Binding("enter", "hurry", N_("hurry"), show=True),
+        Binding("s", "speed", N_("speed"), show=True),
+        Binding("t", "tracker", N_("tracker"), show=True),
+        Binding("ctrl+s", "save", N_("save"), show=True),
     ]
 
     def __init__(self, session) -> None:

@@ -16,7 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.widgets.keybar import KeyBar
@@ -37,9 +37,9 @@ def reason_text(do: str) -> str:
 class HandoffScreen(Gated, DismissOnce, ModalScreen[None]):
     gate_kind = "handoff"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "ready", _("show my hand"), show=True),
-        Binding("question_mark,f1", "app.help", _("help"), show=True),
-        Binding("q", "app.ask_quit", _("quit"), show=True),
+        Binding("enter,space", "ready", N_("show my hand"), show=True),
+        Binding("question_mark,f1", "app.help", N_("help"), show=True),
+        Binding("q", "app.ask_quit", N_("quit"), show=True),
     ]
 
     def __init__(self, name: str, do: str, round_: int, turn: int) -> None:

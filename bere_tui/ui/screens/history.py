@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from bere_tui.i18n import _, ngettext
+from bere_tui.i18n import N_, _, ngettext
 from bere_tui.storage import PlayerStats, StorageError, player_stats
 from bere_tui.table.words import bot_name, variant_name
 from bere_tui.ui.widgets.keybar import KeyBar
@@ -45,20 +45,22 @@ def games_words(games: int, wins: int) -> str:
 
 
 def summary_line(stats: list[PlayerStats], names: list[str]) -> str:
-    """`Ann: 12 games, 5 wins, mean score 23.4` for the people named (over all variants), or ""."""
+    """`Ann: 12 games, 5 wins` for the people named (over every game), or "". No mean score: the games'
+    scores do not compare (6 nimmt!'s lowest wins, Bullenparty's highest)."""
     parts = []
     for name in names:
         rows = [r for r in stats if r.name == name and r.bot is None]
         if rows:
-            games, wins, mean = totals(rows)
-            parts.append(_("{name}: {games}, mean score {mean:.1f}").format(
-                name=name, games=games_words(games, wins), mean=mean))
+            games, wins, _mean = totals(rows)
+            parts.append(_("{name}: {games}").format(name=name, games=games_words(games, wins)))
     return "  ".join(parts)
 
 
 def history_table(stats: list[PlayerStats], ascii: bool = False) -> Table:
     """One line per player and variant (people first, then bots), and a line over all variants."""
     from rich import box
+
+    from bere_tui.engine.games import system_of  # (not at the title screen's start)
 
     table = Table(box=box.ASCII if ascii else box.SIMPLE, show_edge=False, padding=(0, 1), expand=False)
     table.add_column(_("player"))
@@ -71,20 +73,26 @@ def history_table(stats: list[PlayerStats], ascii: bool = False) -> Table:
         by_player[(row.name, row.bot)].append(row)
     for (name, bot), rows in by_player.items():
         label = name if bot is None else _("{name} (bot: {level})").format(name=name, level=bot_name(bot))
-        for i, row in enumerate(rows):
-            table.add_row(label if i == 0 else "", variant_name(row.variant), str(row.games), str(row.wins),
-                          f"{row.mean_score:.1f}")
-        if len(rows) > 1:
-            games, wins, mean = totals(rows)
-            table.add_row("", Text(_("all variants"), style="italic"), str(games), str(wins), f"{mean:.1f}",
-                          style="bold")
+        by_system: dict[str, list[PlayerStats]] = defaultdict(list)
+        for row in rows:
+            by_system[system_of(row.variant)].append(row)
+        first = True
+        for same_game in by_system.values():  # each game's variants together; a mean only within one game
+            for row in same_game:
+                table.add_row(label if first else "", variant_name(row.variant), str(row.games), str(row.wins),
+                              f"{row.mean_score:.1f}")
+                first = False
+            if len(same_game) > 1:
+                games, wins, mean = totals(same_game)
+                table.add_row("", Text(_("all variants"), style="italic"), str(games), str(wins), f"{mean:.1f}",
+                              style="bold")
     return table
 
 
 class HistoryScreen(Screen[None]):
     CSS_PATH = "history.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter", "back", _("back"), show=True),
+        Binding("escape,enter", "back", N_("back"), show=True),
     ]
 
     def compose(self) -> ComposeResult:

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.serve.tables import normal_code
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.screens.dialogs import FieldDialog, default_line
@@ -21,7 +21,7 @@ from bere_tui.ui.widgets.keybar import KeyBar
 class JoinScreen(FieldDialog, DismissOnce, ModalScreen[str | None]):
     """Dismisses with a table code, or None."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("back"), show=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("back"), show=True)]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

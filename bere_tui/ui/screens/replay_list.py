@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.storage import MAX_REPLAYS, ReplayInfo, StorageError, list_replays, load_file
 from bere_tui.table.words import variant_name
 from bere_tui.ui.saving import open_replay
@@ -32,7 +32,7 @@ def replay_label(info: ReplayInfo) -> str:
 class ReplayListScreen(Screen[None]):
     CSS_PATH = "replay_list.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", _("back"), show=True),
+        Binding("escape", "back", N_("back"), show=True),
     ]
 
     def __init__(self) -> None:

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, NP_, _
 from bere_tui.table.cardtext import card_inline
 from bere_tui.table.replay import Replay, Step
 from bere_tui.table.words import special_name, variant_name
@@ -70,16 +70,17 @@ class ReplayScreen(Screen[None]):
     CSS_PATH = "replay_viewer.tcss"
     AUTO_FOCUS = None  # the arrow keys move the replay, not a panel
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l,enter", "go('event', True)", _("event"), show=True, key_display="<- ->"),
-        Binding("left,h", "go('event', False)", _("event back"), show=False),
-        Binding("down,j", "go('turn', True)", _("turn"), show=True, key_display="up/down"),
-        Binding("up,k", "go('turn', False)", _("turn back"), show=False),
-        Binding("pagedown,right_square_bracket", "go('round', True)", _("round"), show=True,
+        # TRANSLATORS: the replay viewer's keys: one event, turn or round on (or back), to the start or the end
+        Binding("right,l,enter", "go('event', True)", NP_("replay key", "event"), show=True, key_display="<- ->"),
+        Binding("left,h", "go('event', False)", NP_("replay key", "event back"), show=False),
+        Binding("down,j", "go('turn', True)", NP_("replay key", "turn"), show=True, key_display="up/down"),
+        Binding("up,k", "go('turn', False)", NP_("replay key", "turn back"), show=False),
+        Binding("pagedown,right_square_bracket", "go('round', True)", NP_("replay key", "round"), show=True,
                 key_display="PgUp/PgDn"),
-        Binding("pageup,left_square_bracket", "go('round', False)", _("round back"), show=False),
-        Binding("home", "jump(0)", _("start"), show=False),
-        Binding("end", "jump(-1)", _("end"), show=False),
-        Binding("escape", "back", _("back"), show=True),
+        Binding("pageup,left_square_bracket", "go('round', False)", NP_("replay key", "round back"), show=False),
+        Binding("home", "jump(0)", NP_("replay key", "start"), show=False),
+        Binding("end", "jump(-1)", NP_("replay key", "end"), show=False),
+        Binding("escape", "back", N_("back"), show=True),
     ]
 
     def __init__(self, replay: Replay, title: str = "", at_end: bool = False) -> None:

@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from bere_tui.engine import Game
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.storage import StorageError, save_to, saves_dir
 from bere_tui.storage.saves import SAVES_DIR  # noqa: F401 - (the name of the folder, for callers)
 from bere_tui.ui.once import DismissOnce
@@ -49,7 +49,7 @@ class SaveScreen(FieldDialog, DismissOnce, ModalScreen[Path | None]):
 
     CSS_PATH = "save_dialog.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", _("back"), show=True),
+        Binding("escape", "cancel", N_("back"), show=True),
     ]
 
     def __init__(self, game: Game, path: Path | None = None) -> None:

@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.table.words import winners_line
 from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
@@ -32,6 +32,7 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
     table.add_column(_("player"))
     n_rounds = 0 if highest_wins else max((len(r) for r in rounds), default=0)  # Bullenparty: one score
     for i in range(n_rounds):
+        # TRANSLATORS: "r{n}" is the short form of "round {n}" in the score table when many rounds must fit
         label = _("round {n}") if n_rounds <= 4 else _("r{n}")  # short when many rounds must fit
         table.add_column(label.format(n=i + 1), justify="right")
     table.add_column(_("total"), justify="right", style="bold")
@@ -47,9 +48,9 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
 
 class RoundSummaryScreen(Gated, DismissOnce, ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,escape", "close", _("next round"), show=True),
-        Binding("question_mark,f1", "app.help", _("help"), show=True),
-        Binding("q", "app.ask_quit", _("quit"), show=True),
+        Binding("enter,escape", "close", N_("next round"), show=True),
+        Binding("question_mark,f1", "app.help", N_("help"), show=True),
+        Binding("q", "app.ask_quit", N_("quit"), show=True),
     ]
 
     def __init__(self, round_: int, names, bots, this_round: list[int], totals: list[int],
@@ -86,7 +87,7 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     `game` is given) opens the replay viewer on its record; leaving the viewer comes back here."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark,f1", "app.help", _("help"), show=True),
+        Binding("question_mark,f1", "app.help", N_("help"), show=True),
     ]
 
     def __init__(self, names, bots, rounds: list[list[int]], winners, ascii: bool = False,

@@ -1,10 +1,12 @@
 """Settings (from the title screen): placement speed, colour theme, ASCII cards by default, asking before
-quitting. A change applies at once (ASCII from the next start) and is saved to the settings file."""
+quitting, the language. A change applies at once (ASCII from the next start) and is saved to the settings file;
+a new language redraws this screen and the title screen in it."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,7 +14,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Label, Static
 
-from bere_tui.i18n import _
+from bere_tui import i18n
+from bere_tui.i18n import N_, _, pgettext
 from bere_tui.storage import ANIMATION_SPEEDS, settings_path
 from bere_tui.ui.widgets.cycler import Cycler
 from bere_tui.ui.widgets.keybar import KeyBar
@@ -23,11 +26,21 @@ THEMES = ("textual-dark", "textual-light", "nord", "gruvbox", "dracula", "monoka
 
 def theme_label(theme: str) -> str:
     """A colour theme as the Settings screen names it: "Dark (default)", "Solarized Light", not its id."""
-    own = {"textual-dark": _("Dark (default)"), "textual-light": _("Light"),
+    own = {"textual-dark": _("Dark (default)"), "textual-light": pgettext("colour theme", "Light"),
            "ansi-dark": _("Terminal colours, dark"), "ansi-light": _("Terminal colours, light")}
     if theme in own:
         return own[theme]
     return " ".join(w.capitalize() for w in theme.replace("-", " ").replace("_", " ").split()) or theme
+
+
+def language_choices() -> tuple[list[str | None], list[str]]:
+    """The Settings entry's values: the system's language (None), then every language with a catalogue, each
+    by its own name."""
+    codes = i18n.available()
+    system = i18n.language_name(i18n.from_environment() or i18n.ENGLISH)
+    # TRANSLATORS: the language setting's first choice: the language the system asks for, e.g. "system (English)"
+    return [None, *codes], [_("system ({language})").format(language=system)] + [i18n.language_name(c)
+                                                                                  for c in codes]
 
 
 def yes_no() -> tuple[list[bool], list[str]]:
@@ -37,9 +50,9 @@ def yes_no() -> tuple[list[bool], list[str]]:
 class SettingsScreen(Screen[None]):
     CSS_PATH = "settings_screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,j", "app.focus_next", _("next"), show=False),
-        Binding("up,k", "app.focus_previous", _("previous"), show=False),
-        Binding("escape,enter", "back", _("back"), show=True),
+        Binding("down,j", "app.focus_next", N_("next"), show=False),
+        Binding("up,k", "app.focus_previous", N_("previous"), show=False),
+        Binding("escape,enter", "back", N_("back"), show=True),
     ]
 
     def compose(self) -> ComposeResult:
@@ -57,12 +70,16 @@ class SettingsScreen(Screen[None]):
              _("as --ascii, from the next start")),
             (_("Ask before quitting"), Cycler(*yes, settings.confirm_quit, id="confirm_quit"),
              _("the game is autosaved anyway")),
+            (_("Language"), Cycler(*language_choices(), settings.language, id="language"), ""),
         ]
         yield Static(Text(_("SETTINGS"), style="bold"), id="settings-title")
+        width = max(22, *(cell_len(label) + 1 for label, _cycler, _note in fields))  # the widest label, whole
         with Vertical(id="settings-form"):
             for label, cycler, note in fields:
                 with Horizontal(classes="field"):
-                    yield Label(label, classes="field-label")
+                    shown = Label(label, classes="field-label")
+                    shown.styles.width = width
+                    yield shown
                     yield cycler
                     yield Label(note, classes="field-note")
             yield Static(_("Up/down: a setting; left/right: change it; Enter or Esc: back. Saved in {file}.")
@@ -72,9 +89,14 @@ class SettingsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#animation", Cycler).focus()
 
-    def on_cycler_changed(self, message: Cycler.Changed) -> None:
+    async def on_cycler_changed(self, message: Cycler.Changed) -> None:
         message.stop()
         app, key, value = self.app, message.cycler.id, message.value
+        if key == "language":
+            app.set_language(value)
+            await self.recompose()  # every text of this screen in the new language
+            self.query_one("#language", Cycler).focus()
+            return
         if key == "animation":
             app.speed = value
         elif key == "theme":

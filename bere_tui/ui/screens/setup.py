@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
 from bere_tui.engine.games import GAMES
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _, pgettext
 from bere_tui.safetext import NAME_MAX, fit_name
 from bere_tui.table.words import bot_name, variant_name
 from bere_tui.ui.once import DismissOnce
@@ -55,12 +56,12 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
     """Dismisses with the TableSetup to start, or None (Esc: back to the title)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", _("start"), show=True),
-        Binding("escape", "back", _("back"), show=True),
-        Binding("down,j", "app.focus_next", _("next field"), show=False),
-        Binding("up,k", "app.focus_previous", _("previous field"), show=False),
-        Binding("plus", "seats(1)", _("add seat"), show=True, key_display="+"),
-        Binding("minus", "seats(-1)", _("remove seat"), show=True, key_display="-"),
+        Binding("enter", "start", N_("start"), show=True),
+        Binding("escape", "back", N_("back"), show=True),
+        Binding("down,j", "app.focus_next", N_("next field"), show=False),
+        Binding("up,k", "app.focus_previous", N_("previous field"), show=False),
+        Binding("plus", "seats(1)", N_("add seat"), show=True, key_display="+"),
+        Binding("minus", "seats(-1)", N_("remove seat"), show=True, key_display="-"),
     ]
 
     def __init__(self, setup: TableSetup, hosting: bool = False) -> None:
@@ -89,13 +90,15 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
                             classes="field-note")
             yield VerticalScroll(id="seats", can_focus=False)
             with Horizontal(classes="field", id="target-field"):
+                # TRANSLATORS: the setup's field for the total that ends the game (66)
                 yield Label(_("Target"), classes="field-label")
                 yield Input(str(self.setup.target) if self.setup.target else "", placeholder="66",
                             type="integer", max_length=4, id="target")
                 yield Label(_("total that ends the game"), classes="field-note")
             with Horizontal(classes="field"):
+                # TRANSLATORS: the setup's field for the number that fixes the shuffle (the same seed, the same deal)
                 yield Label(_("Seed"), classes="field-label")
-                yield Input("", placeholder=_("random"), type="integer", max_length=12, id="seed")
+                yield Input("", placeholder=pgettext("seed", "random"), type="integer", max_length=12, id="seed")
                 yield Label(_("the same seed deals the same cards"), classes="field-note")
             with Horizontal(classes="field", id="start-field"):
                 yield Label("", classes="field-label")
@@ -104,11 +107,22 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
             yield Static("", id="setup-problems")
         yield KeyBar()
 
+    def label_width(self) -> int:
+        """The labels' column: as wide as the widest translated label (10 cells at least), never cut."""
+        labels = [_("Variant"), _("Seats"), _("Target"), _("Seed"), _("Seat {n}").format(n=10)]
+        return max(10, *(cell_len(label) + 1 for label in labels))
+
     def on_mount(self) -> None:
+        self._width_labels()
         self._rebuild_seats()
         self._update_notes()
         self.query_one("#start", Button).focus()
         self._freeze_cursors()
+
+    def _width_labels(self) -> None:
+        width = self.label_width()
+        for label in self.query(".field-label"):
+            label.styles.width = width
 
     def _freeze_cursors(self) -> None:
         """No blinking cursor when nobody watches (pilot tests and snapshots stay the same every run)."""
@@ -121,10 +135,13 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         box.remove_children()
         values, labels = kind_labels()
         rows = []
+        width = self.label_width()
         for i, seat in enumerate(self.setup.seats):
             kind = seat.bot if seat.bot else PERSON
+            label = Label(_("Seat {n}").format(n=i + 1), classes="field-label")
+            label.styles.width = width
             rows.append(Horizontal(
-                Label(_("Seat {n}").format(n=i + 1), classes="field-label"),
+                label,
                 Cycler(values, labels, kind, id=f"kind-{i}", classes="seat-kind"),
                 Input(seat.name, id=f"name-{i}", classes="seat-name"),
                 classes="field seat",

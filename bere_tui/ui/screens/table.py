@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -69,12 +70,23 @@ class TableScreen(DirectedScreen):
     # ------------------------------------------------------------------ drawing
 
     def header_text(self) -> Text:
-        out = Text(" " + " - ".join(self.header_parts()), style="bold")
+        """The game, its variant, the round, the turn and the target, then "? help" at the right. When a
+        translation makes it too long, the hint goes first (the key bar names ? too), then the game's name,
+        then the variant's: the round, the turn and the target stay."""
+        parts = self.header_parts()
         hint = _("? help")
         width = self.size.width or 80
-        out.append(" " * max(1, width - out.cell_len - len(hint) - 1))
-        out.append(hint, style="dim")
-        return out
+        shown = [parts, parts[1:], parts[2:]]
+        for i, kept in enumerate(shown):
+            line = " " + " - ".join(kept)
+            if i == 0 and cell_len(line) + cell_len(hint) + 2 <= width:
+                out = Text(line, style="bold")
+                out.append(" " * (width - out.cell_len - cell_len(hint) - 1))
+                out.append(hint, style="dim")
+                return out
+            if cell_len(line) <= width or i == len(shown) - 1:
+                return Text(line, style="bold")
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def header_parts(self) -> list[str]:
         g, show = self.game, self.show
@@ -88,6 +100,7 @@ class TableScreen(DirectedScreen):
             parts.append(_("turn {t} of {n}").format(t=show.turn, n=g.rules.hand_size))
         if not rounds_fixed:  # B9, B10
             rounds = g.options.get("rounds")
+            # TRANSLATORS: the table's header: a game of {n} rounds, or one played until a total reaches {n} points
             parts.append(_("{n} rounds").format(n=rounds) if rounds else _("to {n}").format(n=g.options["target"]))
         return parts
 

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from bere_tui.i18n import _
+from bere_tui.i18n import _, current
 from bere_tui.serve.tables import shared_tables
 from bere_tui.ui.saving import continue_game, continue_offer
 from bere_tui.ui.screens.history import HistoryScreen, title_line
@@ -32,8 +32,10 @@ class TitleScreen(Screen[None]):
     def __init__(self, teach_available: bool = False) -> None:
         super().__init__()
         self.teach_available = teach_available
+        self.language = current()
 
     def compose(self) -> ComposeResult:
+        self.language = current()
         with Center(id="title-box"), Vertical(id="title-inner"):
             yield Static(Text(BANNER.strip("\n"), style="bold"), id="banner")
             yield Static(_("6 nimmt! at one keyboard: 2 to 10 players, bots for empty seats"), id="tagline")
@@ -57,6 +59,13 @@ class TitleScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()
+
+    async def on_screen_resume(self) -> None:
+        if self.language != current():  # the language was changed in Settings
+            await self.recompose()
+            menu = self.query_one(ChoiceList)
+            menu.highlighted = menu.get_option_index("settings")
+            menu.focus()
 
     def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         message.stop()

@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from bere_tui.engine.cards import HEADS
 from bere_tui.engine.view import View
-from bere_tui.i18n import _, ngettext
+from bere_tui.i18n import N_, _, ngettext
 from bere_tui.table.cardtext import heads_marks
 from bere_tui.table.words import names_and
 from bere_tui.ui.once import DismissOnce
@@ -132,7 +132,7 @@ def tracker_renderable(view: View, ascii: bool = False) -> Group:
 class TrackerScreen(DismissOnce, ModalScreen[None]):
     CSS_PATH = "tracker.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,t", "close", _("back"), show=True),
+        Binding("escape,enter,t", "close", N_("back"), show=True),
     ]
 
     def __init__(self, view: View, ascii: bool = False) -> None:

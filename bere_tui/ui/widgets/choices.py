@@ -17,16 +17,16 @@ from textual.binding import Binding, BindingType
 from textual.strip import Strip
 from textual.widgets import OptionList
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_
 
 TYPE_TIMEOUT = 1.5  # seconds after which a digit starts a new number
 
 
 class ChoiceList(OptionList):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("k", "cursor_up", _("up"), show=False),
-        Binding("j", "cursor_down", _("down"), show=False),
-        Binding("enter", "select", _("choose"), show=True),
+        Binding("k", "cursor_up", N_("up"), show=False),
+        Binding("j", "cursor_down", N_("down"), show=False),
+        Binding("enter", "select", N_("choose"), show=True),
     ]
 
     DEFAULT_CSS = """

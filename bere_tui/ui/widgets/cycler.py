@@ -11,13 +11,13 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_
 
 
 class Cycler(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "step(-1)", _("change"), show=False),
-        Binding("right,l", "step(1)", _("change"), show=True, key_display="<- ->"),
+        Binding("left,h", "step(-1)", N_("change"), show=False),
+        Binding("right,l", "step(1)", N_("change"), show=True, key_display="<- ->"),
     ]
 
     DEFAULT_CSS = """

@@ -2,6 +2,8 @@
 
 It does the job of Textual's Footer as one line of text: the Footer builds a widget per key each time the
 bindings change, which made every screen change several times slower. A click on a key presses it.
+Descriptions are given untranslated (`N_`, `NP_`: the classes' BINDINGS are made at import) and translated here, each
+time the line is drawn, so that a change of language in Settings reaches them.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
+
+from bere_tui.i18n import later
 
 #: keys that work on every screen, left out first (in this order) when the line would not fit: `?` help
 #: names them all
@@ -49,7 +53,7 @@ class KeyBar(Widget):
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            out.append((binding.key, self.app.get_key_display(binding), binding.description, enabled,
+            out.append((binding.key, self.app.get_key_display(binding), later(binding.description), enabled,
                         binding.action))
         return out
 

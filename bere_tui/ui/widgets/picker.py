@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_
 from bere_tui.table.cardtext import card_label
 
 TYPE_TIMEOUT = 1.5  # seconds after which typed digits start a new number
@@ -27,13 +27,13 @@ class CardPicker(Widget, can_focus=True):
     """Pick one card from `cards` (sorted as given)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "move(-1)", _("previous"), show=False),
-        Binding("right,l", "move(1)", _("next"), show=False),
-        Binding("up,k", "move_row(-1)", _("up"), show=False),
-        Binding("down,j", "move_row(1)", _("down"), show=False),
-        Binding("home", "jump(0)", _("first"), show=False),
-        Binding("end", "jump(-1)", _("last"), show=False),
-        Binding("enter", "pick", _("choose"), show=True),
+        Binding("left,h", "move(-1)", N_("previous"), show=False),
+        Binding("right,l", "move(1)", N_("next"), show=False),
+        Binding("up,k", "move_row(-1)", N_("up"), show=False),
+        Binding("down,j", "move_row(1)", N_("down"), show=False),
+        Binding("home", "jump(0)", N_("first"), show=False),
+        Binding("end", "jump(-1)", N_("last"), show=False),
+        Binding("enter", "pick", N_("choose"), show=True),
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"cardpicker--cursor"}

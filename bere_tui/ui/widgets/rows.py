@@ -9,9 +9,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from bere_tui.i18n import _
+from bere_tui.i18n import _, pgettext
 from bere_tui.table.cardtext import card_label
-from bere_tui.table.words import parity_name
+from bere_tui.table.words import parity_name, special_name
 
 COST_WIDTH = 3  # the widest cost, 37, after at least one space
 
@@ -19,11 +19,12 @@ COST_WIDTH = 3  # the widest cost, 37, after at least one space
 def row_markers(row) -> list[str]:
     marks = []
     if row.seven:
-        marks.append(_("7 nimmt!"))
+        marks.append(special_name("seven_nimmt"))
     if row.stop:
-        marks.append(_("STOP"))
+        # TRANSLATORS: the mark of a row stopped by the Stop card (A-STOP): no card may go there
+        marks.append(pgettext("row marker", "STOP"))
     if row.fifth:
-        marks.append(_("5th Row"))
+        marks.append(special_name("fifth_row"))
     if row.parity:
         marks.append(parity_name(row.parity))
     return marks
@@ -83,13 +84,14 @@ class RowsView(Widget):
 
     def _line(self, i: int, row, width: int) -> Text:
         fresh = self.show.fresh[1] if self.show.fresh and self.show.fresh[0] == i else None
-        note = _("taken") if self.show.taken == i else ""
+        note = pgettext("row", "taken") if self.show.taken == i else ""  # the row a player just took
         return row_text(i, row, width, self.ascii, fresh, note)
 
     def render(self) -> Text:
         width = self.size.width
         head = Text(_("ROWS"), style="bold")
-        cost = _("cost")
+        # TRANSLATORS: the rows' column header: the bullheads a player would take with each row
+        cost = pgettext("rows header", "cost")
         head.append(" " * max(1, width - head.cell_len - len(cost)))
         head.append(cost, style="bold")
         lines = [head] + [self._line(i, row, width) for i, row in enumerate(self.show.rows)]

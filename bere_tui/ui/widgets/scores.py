@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widget import Widget
 
 from bere_tui.i18n import _
 
 NAME_WIDTH = 10
+MIN_NAME_WIDTH = 6
+
+
+def _cell(text: str, width: int, right: bool = False) -> str:
+    """`text` in a column `width` cells wide (cut if longer): the column's width comes from its heading."""
+    if cell_len(text) >= width:
+        return set_cell_size(text, width)
+    return text.rjust(width) if right else text.ljust(width + len(text) - cell_len(text))
 
 
 class ScoreBoard(Widget):
@@ -26,22 +35,30 @@ class ScoreBoard(Widget):
         return 1 + len(self.names)
 
     def render(self) -> Text:
+        """Columns as wide as their translated headings (never a fixed width for a word): the mark, the name,
+        "bot", this round, the total. When the panel is narrow the names give way, then the "bot" column."""
         width = self.size.width
+        scores, rnd_label, total_label, bot_label = _("SCORES"), _("round"), _("total"), _("bot")
+        rnd_w = max(cell_len(rnd_label), 4)
+        total_w = 1 + max(cell_len(total_label), 4)
+        bot_w = cell_len(bot_label) + 1
+        name_w = min(NAME_WIDTH, width - 2 - bot_w - rnd_w - total_w)
+        if name_w < MIN_NAME_WIDTH and bot_w:  # the names matter more than the "bot" tag
+            name_w, bot_w = min(NAME_WIDTH, name_w + bot_w), 0
+        name_w = max(name_w, 1)
         head = Text()
-        scores, rnd_label, total_label = _("SCORES"), _("round"), _("total")  # translated, then laid out
-        head.append(scores.ljust(NAME_WIDTH + 6), style="bold")
-        head.append(rnd_label.rjust(5) + total_label.rjust(6), style="bold")
+        head.append(_cell(scores, 2 + name_w + bot_w), style="bold")
+        head.append(_cell(rnd_label, rnd_w, right=True) + _cell(total_label, total_w, right=True), style="bold")
         lines = [head]
         for p, name in enumerate(self.names):
             line = Text()
             mark = self.marks.get(p, " ")
             line.append(mark, style="bold")
-            line.append(f"{name[:NAME_WIDTH]:<{NAME_WIDTH}}", style="bold" if mark == ">" else "")
-            bot = _("bot") if self.bots[p] else ""
-            line.append(" " + bot.ljust(4), style="dim")
+            line.append(_cell(name, name_w), style="bold" if mark == ">" else "")
+            line.append(" " + _cell(bot_label if self.bots[p] else "", bot_w), style="dim")
             rnd = self.show.round_heads[p] if p < len(self.show.round_heads) else 0
             tot = self.show.totals[p] if p < len(self.show.totals) else 0
-            line.append(f"{rnd:>5}{tot:>6}")
+            line.append(_cell(str(rnd), rnd_w, right=True) + _cell(str(tot), total_w, right=True))
             lines.append(line)
         for line in lines:
             line.truncate(max(1, width))

@@ -1,0 +1,107 @@
+"""What a Bullenparty move the lesson did not ask for would do (RULES section 7), told from the learner's seat.
+
+The same contract as teach.explain for 6 nimmt!: the explanation is computed from the move, never written for a
+kind of mistake, and tells only what the learner may know.
+
+- A bid (BP5) is secret: what it would do depends on the others' bids, which show only at the reveal. The
+  explanation says what a number card or the zero card does and when it would act among the bids known so far.
+- Any other decision (take, zero_row, lay) is applied to a copy of the game; its events are told until someone
+  else must decide or the learner decides again, with the learner's score (BP10) before and after.
+
+The lesson's move is worked out the same way and compared by the score each leaves the learner with.
+"""
+
+from __future__ import annotations
+
+from bere_tui.engine.bullenparty import events as bp
+from bere_tui.engine.bullenparty.rules import ZERO
+from bere_tui.i18n import _
+from bere_tui.table.narrate import Card, Sentence, narrate, say
+from bere_tui.teach.explain import Explanation, Outcome
+
+
+def move_words(action: dict) -> Sentence:
+    """The move in a few words: "your 12", "your zero card", "row 2", "the 31 on a new pile"."""
+    do = action["do"]
+    if do == "bid":
+        if action["card"] == ZERO:
+            return say(_("your zero card"))
+        return say(_("your {card}"), card=Card(action["card"]))
+    if do in ("take", "zero_row"):
+        return say(_("row {row}"), row=action["row"] + 1)
+    if action["pile"] is None:
+        return say(_("the {card} on a new pile"), card=Card(action["card"]))
+    return say(_("the {card} on pile {pile}"), card=Card(action["card"]), pile=action["pile"] + 1)
+
+
+def _bid(game, learner: int, action: dict) -> Outcome:
+    """A secret bid: what it does, never what the others will bid."""
+    out = Outcome()
+    if action["card"] == ZERO:
+        out.sentences.append(say(_("Your zero card would take no row: after the number cards it turns up the top "
+                                   "card of the draw pile and adds it to an open row of your choice, and it comes "
+                                   "back to your hand.")))
+    else:
+        out.sentences.append(say(_("Your {card} would take a row into your hand; number cards act lowest first, "
+                                   "so which rows are left for it depends on the others' bids, shown only at the "
+                                   "reveal."), card=Card(action["card"])))
+    return out
+
+
+def _applied(game, learner: int, action: dict) -> Outcome:
+    """Applied to a copy; told until someone else decides, the learner decides again, or the round is over."""
+    trial = game.copy()
+    events = trial.apply(action)
+    names = [p["name"] for p in game.players]
+    out = Outcome()
+    for e in events:
+        if isinstance(e, (bp.RoundStarted, bp.GameOver)):
+            break
+        out.events.append(e)
+        told = narrate(e, names, you=learner, why=True)
+        if told is not None:
+            out.sentences.append(told if told.plain.endswith(".") else told + say("."))
+    before, after = game.scores()[learner], trial.scores()[learner]
+    out.cost = after
+    out.sentences.append(say(_("Your score would go from {before} to {after}.") if before != after else
+                             _("Your score would stay {after}."), before=before, after=after))
+    pend = trial.pending
+    if pend is not None and pend["do"] != "bid" and pend["player"] == learner:
+        out.sentences.append(say(_("Then you would decide again.")))
+    return out
+
+
+def outcome(game, learner: int, action: dict) -> Outcome:
+    if action["do"] == "bid":
+        return _bid(game, learner, action)
+    return _applied(game, learner, action)
+
+
+def explain(game, learner: int, action: dict, want_action: dict | None, aim: str | None) -> Explanation:
+    """`action` (not the lesson's move `want_action`) explained from the learner's seat. Raises IllegalAction."""
+    wrong = outcome(game, learner, action)
+    sentences = list(wrong.sentences)
+    want = None
+    if want_action is not None:
+        want = outcome(game, learner, want_action)
+        sentences.append(say("\n") + compare(wrong, want, action, want_action))
+    if aim:
+        sentences.append(say(aim))
+    return Explanation(sentences, wrong.events, wrong, want)
+
+
+def compare(wrong: Outcome, want: Outcome, action: dict, want_action: dict) -> Sentence:
+    """The lesson's move beside the other one, by the score each leaves the learner with (higher is better)."""
+    theirs, ours = move_words(action), move_words(want_action)
+    if action["do"] == "bid" or wrong.cost is None or want.cost is None:
+        return say(_("This lesson asks for {ours}."), ours=ours)
+    if want.cost > wrong.cost:
+        return say(_("This lesson asks for {ours}: it would leave you {more} points more than {theirs}."),
+                   ours=ours, theirs=theirs, more=want.cost - wrong.cost)
+    if want.cost == wrong.cost:
+        return say(_("Either would leave you the same score now; this lesson asks for {ours}."), ours=ours)
+    return say(_("This lesson asks for {ours}, for what it prepares; {theirs} scores more right now."),
+               ours=ours, theirs=theirs)
+
+
+__all__ = ["compare", "explain", "move_words", "outcome"]
