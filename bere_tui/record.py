@@ -158,26 +158,52 @@ def _first_error(exc: ValidationError, in_action: bool = False, kinds: tuple[str
     return f"{where}: {msg}" if where else msg
 
 
-def _parse_shell(data) -> RecordModel:
-    """Check everything but the actions' own fields."""
+def read_envelope(data, model_class: type[_Model], player_counts):
+    """The part of a record every game system reads the same way (spec/record.md): a JSON object of this
+    format, the shape of `model_class` (the game system's own model), as many players as
+    `player_counts(model)` = (fewest, most) allows, and every name fit to show. Returns the model."""
     if not isinstance(data, dict):
         raise RecordError(_("a record must be a JSON object"))
     if data.get("format") not in (None, FORMAT) and isinstance(data.get("format"), str):
         raise RecordError(_("format: unknown format {value} (this version reads {fmt})").format(
             value=shown(data["format"]), fmt=FORMAT))
     try:
-        model = RecordModel.model_validate(data)
+        model = model_class.model_validate(data)
     except ValidationError as exc:
         raise RecordError(_first_error(exc)) from None
-    info = VARIANTS[model.variant]
-    if not info.min_players <= len(model.players) <= info.max_players:
+    lo, hi = player_counts(model)
+    if not lo <= len(model.players) <= hi:
         raise RecordError(_("players: {variant} is for {lo} to {hi} players, not {n}").format(
-            variant=model.variant, lo=info.min_players, hi=info.max_players, n=len(model.players)))
+            variant=model.variant, lo=lo, hi=hi, n=len(model.players)))
     for i, player in enumerate(model.players):
         problem = name_problem(player.name)
         if problem is not None:
             raise RecordError(f"players[{i}].name: {problem}")
     return model
+
+
+def read_action(i: int, raw, adapter, game=None, kinds: tuple[str, ...] = ACTION_KINDS,
+                by_alias: bool = False) -> dict:
+    """Action i of a record as its engine takes it (the record's own keys only), checked by `adapter` (the
+    game system's pydantic TypeAdapter of its actions, whose kinds are `kinds`), or a RecordError naming
+    action i."""
+    if not isinstance(raw, dict):
+        raise _action_error(i, raw, _("an action must be an object"), game)
+    try:
+        model = adapter.validate_python(raw)
+    except ValidationError as exc:
+        raise _action_error(i, raw, _first_error(exc, in_action=True, kinds=kinds), game) from None
+    return model.model_dump(by_alias=by_alias, exclude_unset=True)
+
+
+def _player_counts(model: RecordModel) -> tuple[int, int]:
+    rules = VARIANTS[model.variant]
+    return rules.min_players, rules.max_players  # B1, P1, A1
+
+
+def _parse_shell(data) -> RecordModel:
+    """Check everything but the actions' own fields."""
+    return read_envelope(data, RecordModel, _player_counts)
 
 
 def _check_bots(model: RecordModel) -> None:
@@ -206,13 +232,7 @@ def _action_error(i: int, raw, why: str, game: Game | None = None) -> RecordErro
 
 def _parse_action(i: int, raw, game: Game | None = None) -> dict:
     """One action as the engine takes it (the record's own keys only), or a RecordError naming action i."""
-    if not isinstance(raw, dict):
-        raise _action_error(i, raw, _("an action must be an object"), game)
-    try:
-        model = _action_adapter().validate_python(raw)
-    except ValidationError as exc:
-        raise _action_error(i, raw, _first_error(exc, in_action=True), game) from None
-    return model.model_dump(by_alias=True, exclude_unset=True)
+    return read_action(i, raw, _action_adapter(), game, by_alias=True)
 
 
 def parse_record(data) -> tuple[RecordModel, list[dict]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictInt, TypeAdapter, ValidationError
+from pydantic import Field, StrictInt, TypeAdapter
 
 from bere_tui.bots import bot_key
 from bere_tui.engine.bullenparty import Game, rules
@@ -18,17 +18,15 @@ from bere_tui.engine.bullenparty.game import VARIANT
 from bere_tui.engine.errors import BereError
 from bere_tui.i18n import _
 from bere_tui.record import (
-    FORMAT,
     RESULT_FORMAT,
     PlayerModel,
     RecordError,
-    _action_error,
     _check_bots,
-    _first_error,
     _Model,
     apply_recorded,
+    read_action,
+    read_envelope,
 )
-from bere_tui.safetext import name_problem
 
 Letter = Literal["A", "B", "C", "D", "E"]
 ACTION_KINDS = ("bid", "take", "zero_row", "lay")
@@ -91,34 +89,14 @@ def is_bullenparty(data) -> bool:
 
 
 def _parse_shell(data) -> RecordModel:
-    if data.get("format") not in (None, FORMAT) and isinstance(data.get("format"), str):
-        raise RecordError(_("format: unknown format {value!r} (this version reads {fmt})").format(
-            value=data["format"], fmt=FORMAT))
-    try:
-        model = RecordModel.model_validate(data)
-    except ValidationError as exc:
-        raise RecordError(_first_error(exc)) from None
-    n = len(model.players)
-    if not rules.MIN_PLAYERS <= n <= rules.MAX_PLAYERS:
-        raise RecordError(_("players: {variant} is for {lo} to {hi} players, not {n}").format(
-            variant=VARIANT, lo=rules.MIN_PLAYERS, hi=rules.MAX_PLAYERS, n=n))
-    for i, player in enumerate(model.players):
-        problem = name_problem(player.name)
-        if problem is not None:
-            raise RecordError(f"players[{i}].name: {problem}")
+    model = read_envelope(data, RecordModel, lambda model: (rules.MIN_PLAYERS, rules.MAX_PLAYERS))  # BP1
     if len(model.deals) > 1:
         raise RecordError(_("deals: {variant} has one entry, the setup").format(variant=VARIANT))
     return model
 
 
 def _parse_action(i: int, raw, game: Game | None = None) -> dict:
-    if not isinstance(raw, dict):
-        raise _action_error(i, raw, _("an action must be an object"), game)
-    try:
-        model = _ACTIONS.validate_python(raw)
-    except ValidationError as exc:
-        raise _action_error(i, raw, _first_error(exc, in_action=True, kinds=ACTION_KINDS), game) from None
-    return model.model_dump(exclude_unset=True)
+    return read_action(i, raw, _ACTIONS, game, kinds=ACTION_KINDS)
 
 
 def parse_record(data) -> tuple[RecordModel, list[dict]]:

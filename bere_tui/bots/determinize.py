@@ -71,7 +71,7 @@ class Dealer:
             raise ValueError("the view hides more cards than are unseen")
         self.me = me
         self.special_counts = [pv.special_count for pv in view.players]
-        self.unseen_specials = unseen_specials(view) if view.variant == "anniversary" else []
+        self.unseen_specials = unseen_specials(view) if view.rules.has_specials else []
         self.my_specials = list(view.my_specials)
         #: nothing is hidden but which opponent chose which card (Pro)
         self.exact = all(self.public[q] or q == me for q in range(len(view.players)))

@@ -129,9 +129,10 @@ class StrongBot(Bot):
         rounds; the `rounds` option; B9's target), the totals before this round, and what a special card held
         after round 1 is worth."""
         self._simulations = effort(self.simulations, view)
-        self._carry_now = self.carry if view.variant == "anniversary" and view.round == 1 else 0.0
+        rules = view.rules
+        self._carry_now = self.carry if rules.has_specials and view.round < rules.rounds_fixed else 0.0
         self._before = [pv.total - (pv.round_scores[-1] if pv.round_scores else 0) for pv in view.players]
-        rounds = 2 if view.variant == "anniversary" else view.options.get("rounds")
+        rounds = rules.rounds_fixed or view.options.get("rounds")
         self._last_round = rounds is not None and view.round >= rounds
         self._target = 0 if rounds is not None else view.options.get("target") or 66
 

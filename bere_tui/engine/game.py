@@ -3,7 +3,9 @@
 Flow (RULES B3): every player selects in secret; when the last selection arrives the cards are revealed and
 resolved lowest first, one placement at a time. A placement may pause at a prompt (take_row, and in the
 Anniversary variant special, cancel, swap: A-ORD-1..4). After the last turn the round is scored (B8) and the
-game ends (B9, A7) or deals again.
+game ends (B9, A7) or deals again. Where the variants differ (the deal, what a take removes from beside the
+rows, the EVEN/ODD card, the draft, the end), `Game` asks its variant's rule object, `self.rules`
+(engine.rules).
 
 Actions are plain dicts in the game record's spelling (spec/record.md), e.g.
 `{"player": 0, "do": "select", "card": 44}`. `apply` validates an action completely before changing anything;
@@ -18,18 +20,14 @@ placement that needs no decision (no prompt, no special card) is resolved withou
 from __future__ import annotations
 
 import random
-from bisect import insort
 
 from bere_tui.engine import specials as special_cards
 from bere_tui.engine.cards import DECK_SIZE, row_bullheads
 from bere_tui.engine.errors import IllegalAction, SetupError
 from bere_tui.engine.events import (
     Cancelled,
-    Dealt,
-    Drafted,
     Event,
     GameOver,
-    ParityMoved,
     Placed,
     Revealed,
     RoundScored,
@@ -38,7 +36,10 @@ from bere_tui.engine.events import (
     Swapped,
 )
 from bere_tui.engine.row import Row
-from bere_tui.engine.variants import DEFAULT_TARGET, SPECIAL_NAMES, VARIANTS
+from bere_tui.engine.rules import DEFAULT_TARGET, VARIANTS
+from bere_tui.engine.rules.base import is_card_number as _is_int
+from bere_tui.engine.rules.base import shuffle  # noqa: F401 (tests import it from here)
+from bere_tui.engine.specials import SPECIAL_NAMES
 from bere_tui.engine.view import LazyView, View, make_view
 from bere_tui.i18n import _, ngettext
 
@@ -123,23 +124,6 @@ class Placement:
         self.np = False  # Negative = Positive was played (A-NP-1)
 
 
-def shuffle(rng: random.Random, cards: list) -> None:
-    """`rng.shuffle(cards)`, the same order from the same generator (random.Random.shuffle and _randbelow), in
-    one function: a round's deal is a good part of a bot-only game's time."""
-    bits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class Game:
     """One game. Create it, then loop: look at `pending`, ask `legal(player)`, `apply(action)`."""
 
@@ -148,16 +132,17 @@ class Game:
         if variant not in VARIANTS:
             raise SetupError(_("unknown variant {variant!r}; known: {known}").format(
                 variant=variant, known=", ".join(VARIANTS)))
-        info = VARIANTS[variant]
-        self.info = info
+        rules = VARIANTS[variant]
+        #: the variant's rule object (engine.rules); `info` is its older name
+        self.rules = self.info = rules
         self.variant = variant
         #: no special cards: a placement is a card and, for a low card, a row (the short path of _advance)
-        self.plain = variant != "anniversary"
+        self.plain = not rules.has_specials
         self.players = [p if isinstance(p, dict) else {"name": str(p)} for p in players]
         n = self.n = len(self.players)
-        if not info.min_players <= n <= info.max_players:  # B1, P1, A1
+        if not rules.min_players <= n <= rules.max_players:  # B1, P1, A1
             raise SetupError(_("{variant} is for {lo} to {hi} players, not {n}").format(
-                variant=variant, lo=info.min_players, hi=info.max_players, n=n))
+                variant=variant, lo=rules.min_players, hi=rules.max_players, n=n))
         self.options = self._check_options(options or {})
         _select_actions(n - 1)  # the shared legal actions of every seat (legal)
         _take_row_actions(n - 1)
@@ -204,7 +189,7 @@ class Game:
         for key, value in options.items():
             if key not in ("target", "rounds"):
                 raise SetupError(_("unknown option {key!r}").format(key=key))
-            if key not in self.info.options:
+            if key not in self.rules.options:
                 raise SetupError(_("option {key!r} is not used in the {variant} variant").format(
                     key=key, variant=self.variant))
             if value is None and key == "rounds":
@@ -215,35 +200,11 @@ class Game:
         return out
 
     def _check_deals(self) -> None:
-        hand = self.info.hand_size
         for i, deal in enumerate(self.given_deals):
             where = _("deal {i}").format(i=i)
             if not isinstance(deal, dict):
                 raise SetupError(_("{where}: must be an object").format(where=where))
-            if self.variant == "pro":
-                if deal:
-                    raise SetupError(_("{where}: the Pro variant has no random deal; hands come from the draft (P2)")
-                                     .format(where=where))
-                continue
-            rows, hands = deal.get("rows"), deal.get("hands")
-            if not isinstance(rows, list) or len(rows) != 4:
-                raise SetupError(_("{where}: 'rows' must list 4 row starters").format(where=where))
-            if not isinstance(hands, list) or len(hands) != self.n:
-                raise SetupError(_("{where}: 'hands' must hold one hand per player ({n})").format(where=where, n=self.n))
-            seen: set[int] = set()
-            for card in rows + [c for h in hands if isinstance(h, list) for c in h]:
-                if not _is_int(card) or not 1 <= card <= DECK_SIZE:
-                    raise SetupError(_("{where}: {card!r} is not a card (1 to 104)").format(where=where, card=card))
-                if card in seen:
-                    raise SetupError(_("{where}: card {card} is dealt twice").format(where=where, card=card))
-                seen.add(card)
-            for p, h in enumerate(hands):
-                if not isinstance(h, list) or len(h) != hand:
-                    raise SetupError(_("{where}: player {p}'s hand must hold {k} cards").format(where=where, p=p, k=hand))
-            if self.variant == "anniversary":
-                special_cards.check_deal(deal, i, self.n, where)
-            elif "specials" in deal or "special_pile" in deal:
-                raise SetupError(_("{where}: special cards belong to the anniversary variant").format(where=where))
+            self.rules.check_deal(self, deal, i, where)  # B2, P2, A2
 
     def _start_round(self, ev: list[Event]) -> None:
         """B2 (and P2, A2, A6, E2): a new round."""
@@ -253,50 +214,10 @@ class Game:
         self.piles = [[] for _ in range(n)]
         self.set_aside = [[] for _ in range(n)]
         self.revealed = ()
-        if self.variant == "anniversary" and self.round > 1:
-            special_cards.discard_row_markers(self)  # A6
-        if self.variant == "pro":
-            self.first_player = (self.round - 1) % n  # P3: the first drafter moves one seat each round
-            self.pool = list(range(1, 10 * n + 5))  # P1
-            self.hands = [[] for _ in range(n)]
-            self.rows = []
-            self.out_of_play = list(range(10 * n + 5, DECK_SIZE + 1))
-            self.dealt.append({})
-            ev.append(Dealt(self.round, ()))
-            self.pending = {"do": "draft", "player": self.first_player}
-            return
-        hand = self.info.hand_size
-        idx = self.round - 1
-        # The generator is drawn from the same way whether or not the record gives this deal, so that
-        # later shuffles (A5) replay identically either way.
-        deck = list(range(1, DECK_SIZE + 1))
-        shuffle(self.rng, deck)
-        if idx < len(self.given_deals):
-            deal = self.given_deals[idx]
-            rows = list(deal["rows"])
-            hands = [list(h) for h in deal["hands"]]
-            used = set(rows).union(*hands)
-            self.out_of_play = [c for c in range(1, DECK_SIZE + 1) if c not in used]
-        else:
-            hands = [deck[p * hand:(p + 1) * hand] for p in range(n)]
-            rows = deck[n * hand:n * hand + 4]
-            self.out_of_play = sorted(deck[n * hand + 4:])
-            deal = None
-        self.hands = [sorted(h) for h in hands]
-        self.rows = [Row([c]) for c in rows]
-        record_deal = {"rows": rows, "hands": hands}  # (lists of their own: the hands in play are sorted copies)
-        if self.variant == "anniversary":
-            special_cards.deal_specials(self, deal, record_deal, ev)
-        self.dealt.append(record_deal)
-        ev.append(Dealt(self.round, tuple(rows)))
-        if self.variant == "even-odd":
-            # E2: beside the row whose first card is lowest, showing that card's parity
-            r = min(range(4), key=lambda i: self.rows[i].cards[0])
-            self.rows[r].parity = self.rows[r].cards[0] & 1
-            ev.append(ParityMoved(r, "odd" if self.rows[r].parity else "even", self.rows[r].cards[0]))
-        self._start_turn()
+        self.rules.start_round(self, ev)
 
-    def _start_turn(self) -> None:
+    def start_turn(self) -> None:
+        """B3: a new turn: every player selects a card in secret."""
         self.turn += 1
         self.selected = {}
         self.waiting = list(range(self.n))
@@ -323,7 +244,7 @@ class Game:
                 continue
             # the turn is resolved
             if self.hands[0]:
-                self._start_turn()
+                self.start_turn()
                 return
             self._end_round(ev)
             if self.finished:
@@ -334,7 +255,7 @@ class Game:
         card (B6) asks for a row: False, with that placement pending. Only a take makes a `Placement`, for
         take_row (and the view) to read."""
         queue, rows = self.queue, self.rows
-        parity = self.variant == "even-odd"
+        parity = self.rules.parity_card  # E3
         while queue:
             card, p = queue.pop(0)
             best, best_tail = -1, -1
@@ -419,23 +340,7 @@ class Game:
         pl = self.placing
         pl.taken_row = list(taken)
         taken = list(taken)
-        removed = False
-        markers: tuple[tuple[str, int], ...] = ()
-        if self.variant == "anniversary":
-            found = []
-            fifth = next((i for i, x in enumerate(rows) if x.fifth), -1)
-            if fifth >= 0:  # A-5TH-2: collect the placed card too; the row disappears
-                rows[fifth].fifth = False
-                self.discard_pile.append("fifth_row")
-                found.append(("fifth_row", fifth))
-                taken.append(new_first)
-                removed = True
-            if row.seven:  # A-7N-2
-                row.seven = False
-                self.discard_pile.append("seven_nimmt")
-                found.append(("seven_nimmt", r))
-            found += [("stop", i) for i, x in enumerate(rows) if x.stop]  # A-STOP-3, discarded below
-            markers = tuple(found)
+        markers, removed = self.rules.collect_markers(self, r, taken, new_first)  # A-5TH-2, A-7N-2, A-STOP-3
         if removed:
             del rows[r]
         else:
@@ -446,13 +351,7 @@ class Game:
                            markers=markers))
         if not removed:
             ev.append(Placed(p, new_first, r, 0, True, via="take"))
-        if self.variant == "anniversary":
-            for x in rows:  # A-STOP-3: every Stop goes after the take
-                if x.stop:
-                    x.stop = False
-                    self.discard_pile.append("stop")
-        elif self.variant == "even-odd":
-            self._move_parity(ev)
+        self.rules.after_take(self, ev)  # A-STOP-3, E4
 
     def refused_by(self, card: int) -> str:
         """B6 for `card`: "stop" or "parity" when a row does not accept it (A-STOP-2, E3), so the card is lower
@@ -461,15 +360,6 @@ class Game:
             if not row.accepts(card):
                 return "stop" if row.stop else "parity"
         return ""
-
-    def _move_parity(self, ev: list[Event]) -> None:
-        """E4: after a take, the EVEN/ODD card moves to the other row whose last card is lowest."""
-        rows = self.rows
-        old = next(i for i, x in enumerate(rows) if x.parity is not None)
-        new = min((i for i in range(len(rows)) if i != old), key=lambda i: rows[i].cards[-1])
-        rows[old].parity = None
-        rows[new].parity = rows[new].cards[-1] & 1
-        ev.append(ParityMoved(new, "odd" if rows[new].parity else "even", rows[new].cards[-1], True))
 
     def _end_round(self, ev: list[Event]) -> None:
         """B8: add the round's bullheads; B9/A7: end the game or deal again."""
@@ -480,17 +370,8 @@ class Game:
             round_scores.append(s)
         totals = tuple(sum(s) for s in self.scores)
         ev.append(RoundScored(self.round, tuple(round_scores), totals))
-        if self.variant == "anniversary":
-            over = self.round >= 2  # A6, A7
-        elif self.options["rounds"] is not None:
-            over = self.round >= self.options["rounds"]  # B10 option
-        else:
-            over = max(totals) >= self.options["target"]  # B9
-        if over:
-            if self.variant == "anniversary":  # A7: unused special cards are discarded
-                for hand in self.specials:
-                    self.discard_pile.extend(hand)
-                    hand.clear()
+        if self.rules.game_over(self, totals):  # B9, B10, A6
+            self.rules.end_game(self)  # A7
             best = min(totals)
             self.winners = tuple(p for p in range(self.n) if totals[p] == best)
             self.finished = True
@@ -573,9 +454,8 @@ class Game:
 
     def record(self) -> dict:
         """The game so far as a bere-record/1 object (spec/record.md)."""
-        deals = [] if self.variant == "pro" else [
-            {k: (list(v) if isinstance(v, list) else v) for k, v in d.items()} for d in self.dealt]
-        options = {k: v for k, v in self.options.items() if k in self.info.options and v is not None
+        deals = self.rules.recorded_deals(self)  # P2: none for a draft
+        options = {k: v for k, v in self.options.items() if k in self.rules.options and v is not None
                    and not (k == "target" and v == DEFAULT_TARGET)}
         return {
             "format": "bere-record/1",
@@ -666,19 +546,7 @@ class Game:
         card = action["card"]
         if check and (not _is_int(card) or card not in self.pool):
             raise IllegalAction(_("card {card!r} is not in the open pool").format(card=card))
-        self.pool.remove(card)
-        insort(self.hands[p], card)
-        ev.append(Drafted(p, card))
-        n = self.n
-        if len(self.pool) > 4:  # P2: in seat order until each holds 10
-            self.pending = {"do": "draft", "player": (p + 1) % n}
-            return
-        starters = sorted(self.pool)  # P2: the 4 left over start the rows, lowest in row 0
-        self.pool = []
-        self.rows = [Row([c]) for c in starters]
-        self.dealt[-1] = {}
-        ev.append(Dealt(self.round, tuple(starters)))
-        self._start_turn()
+        self.rules.draft(self, p, card, ev)  # P2
 
     def _do_take_row(self, p: int, action: dict, ev: list[Event], check: bool) -> None:
         r = action["row"]

@@ -16,7 +16,6 @@ from bere_tui.engine.cards import HEADS
 from bere_tui.engine.errors import IllegalAction, SetupError
 from bere_tui.engine.events import Event, Moved, Placed, SpecialPlayed, SpecialsGiven
 from bere_tui.engine.row import Row
-from bere_tui.engine.variants import SPECIAL_COPIES, SPECIAL_NAMES
 from bere_tui.i18n import _, pgettext
 
 #: the fields of a `special` action, by card (spec/record.md)
@@ -29,6 +28,12 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "stop": ("row",),
     "negative_positive": (),
 }
+
+#: A1: the seven special cards, four copies each (record spelling).
+SPECIAL_NAMES: tuple[str, ...] = (
+    "fifth_row", "seven_nimmt", "insert", "replace", "shift", "stop", "negative_positive",
+)
+SPECIAL_COPIES = 4
 
 #: A4: these stay beside their row until their removal condition
 STAYS_BESIDE_ROW = ("fifth_row", "seven_nimmt", "stop")

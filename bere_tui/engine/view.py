@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bere_tui.engine.cards import HEADS
+from bere_tui.engine.rules import VARIANTS
 from bere_tui.engine.variants import SPECIAL_NAMES
 
 #: special cards in hand are listed in the order of the rules (A1), wherever they are shown
@@ -63,6 +64,11 @@ class View:
     winners: tuple[int, ...]
 
     @property
+    def rules(self):
+        """The variant's rule object (engine.rules), for what the rules say rather than the state."""
+        return VARIANTS[self.variant]
+
+    @property
     def hand(self) -> tuple[int, ...]:
         """The viewer's own hand (empty for the public view)."""
         if self.me is None:
@@ -104,7 +110,7 @@ def _hand_for(game, p: int, mine: bool, public_hands: bool) -> tuple[int, ...] |
 
 
 def make_view(game, player: int | None) -> View:
-    public_hands = game.variant == "pro"
+    public_hands = game.rules.public_hands  # P3
     players = []
     totals = game.totals()
     for p, info in enumerate(game.players):
@@ -177,6 +183,10 @@ class LazyView:
 
     def __getattr__(self, name: str):  # only for what is not an attribute yet: View's fields and properties
         return getattr(self.built(), name)
+
+    @property
+    def rules(self):
+        return VARIANTS[self.variant]
 
     @property
     def hand(self) -> tuple[int, ...]:

@@ -34,7 +34,7 @@ class SeatGame:
     def update(self, public, mine) -> None:
         self.public, self.mine = public, mine
         self.variant = public.variant
-        self.info = VARIANTS[public.variant]
+        self.rules = self.info = VARIANTS[public.variant]
         self.options = public.options
         self.round, self.turn = public.round, public.turn
         self.pending = public.pending

@@ -254,7 +254,7 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     def table_widgets(self) -> ComposeResult:
         yield from table_body(self.names, self.levels, self.show, self.ascii,
-                              public_hands=self.run.game.variant == "pro")
+                              public_hands=self.run.game.rules.public_hands)
 
     def tell(self, event) -> str | None:
         """The status line for `event` (None: none), after folding it into the table's model."""
@@ -309,10 +309,10 @@ class LessonScreen(DismissOnce, Screen[str]):
         each, under the rows as at the table."""
         view = self.run.game.view(self.run.learner)
         hand = self.query_one(HandView)
-        if view.variant == "pro":
+        if view.rules.public_hands:
             hand.show_hands([(pv.name, pv.hand or ()) for pv in view.players])
             return
-        specials = view.my_specials if view.variant == "anniversary" else None
+        specials = view.my_specials if view.rules.has_specials else None
         lines = hand_text("", view.hand, specials, self.ascii).split("\n")
         lines[0] = Text(_("YOUR HAND"), style="bold")
         hand.content = Text("\n").join(lines)

@@ -41,7 +41,7 @@ class SelectPrompt(HidesHand, CardPickPrompt):
             yield Static(title, id="select-title")
             yield CardPicker(self.cards, self.ascii, default=self.cards[0] if self.cards else None, id="hand")
             specials = self.view.my_specials
-            if self.view.variant == "anniversary":
+            if self.view.rules.has_specials:
                 lines = specials_lines(specials, note=_("(played when your card is placed)"))
                 yield Static(Text("\n").join(lines), id="select-specials")
         yield KeyBar()

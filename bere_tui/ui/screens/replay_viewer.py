@@ -53,7 +53,7 @@ def hands_text(replay: Replay, step: Step, ascii: bool = False, width: int = 78)
             line.append("  " + _("chose") + " ", style="italic")
             line.append_text(card_inline(step.chosen[p], ascii))
         lines.append(line)
-        if replay.variant == "anniversary":
+        if replay.game.rules.has_specials:
             specials = Text(_("specials:") + " " + (", ".join(special_name(s) for s in step.specials[p])
                                                      or _("none")), style="italic")
             if line.cell_len + 2 + specials.cell_len <= width:

@@ -43,7 +43,8 @@ class TableScreen(DirectedScreen):
     def compose(self) -> ComposeResult:
         s = self.session
         yield Static(id="table-header")
-        yield from table_body(s.names, s.levels, self.show, self.ascii, public_hands=self.game.variant == "pro")
+        yield from table_body(s.names, s.levels, self.show, self.ascii,
+                              public_hands=self.game.rules.public_hands)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -90,13 +91,14 @@ class TableScreen(DirectedScreen):
     def header_parts(self) -> list[str]:
         g, show = self.game, self.show
         parts = [_("6 bere!"), variant_name(g.variant)]
-        if g.variant == "anniversary":
+        rounds_fixed = g.rules.rounds_fixed  # A6: two rounds (the text keeps the number, as translated)
+        if rounds_fixed:
             parts.append(_("round {n} of 2").format(n=show.round))
         else:
             parts.append(_("round {n}").format(n=show.round))
         if show.turn:
-            parts.append(_("turn {t} of {n}").format(t=show.turn, n=g.info.hand_size))
-        if g.variant != "anniversary":
+            parts.append(_("turn {t} of {n}").format(t=show.turn, n=g.rules.hand_size))
+        if not rounds_fixed:  # B9, B10
             rounds = g.options.get("rounds")
             # TRANSLATORS: the table's header: a game of {n} rounds, or one played until a total reaches {n} points
             parts.append(_("{n} rounds").format(n=rounds) if rounds else _("to {n}").format(n=g.options["target"]))
@@ -114,12 +116,12 @@ class TableScreen(DirectedScreen):
         """A hand shows on the table only when one person plays against bots (nobody else is looking)."""
         s = self.session
         hand = self.query_one(HandView)
-        if self.game.variant == "pro":  # P3: every hand is public, so all are shown (under the rows)
+        if self.game.rules.public_hands:  # P3: every hand is public, so all are shown (under the rows)
             hand.show_hands([(pv.name, pv.hand or ()) for pv in self.game.view(None).players])
         elif len(s.people) == 1 and not self.game.finished:
             p = s.people[0]
             view = self.game.view(p)
-            specials = view.my_specials if view.variant == "anniversary" else None
+            specials = view.my_specials if view.rules.has_specials else None
             hand.show_hand(s.names[p], view.hand, specials)
         elif not s.people:
             hand.hide(_("Only bots at this table: watch them play."))

@@ -20,7 +20,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from bere_tui.engine.cards import DECK_SIZE, HEADS
+from bere_tui.engine.cards import HEADS
 from bere_tui.engine.view import View
 from bere_tui.i18n import N_, _, ngettext
 from bere_tui.table.cardtext import heads_marks
@@ -54,7 +54,7 @@ def keyboard_view(session) -> View:
 def card_places(view: View) -> CardPlaces:
     """The tracker's content, from the view alone."""
     n = len(view.players)
-    in_play = 10 * n + 4 if view.variant == "pro" else DECK_SIZE  # P1
+    in_play = view.rules.cards_in_play(n)  # P1
     groups: list[tuple[str, tuple[int, ...]]] = []
 
     def add(place: str, cards) -> None:
@@ -80,7 +80,7 @@ def card_places(view: View) -> CardPlaces:
     seen = {c for _place, cards in groups for c in cards}
     unseen = tuple(c for c in range(1, in_play + 1) if c not in seen)
     secret: tuple[str, ...] = ()
-    if view.variant == "pro":
+    if view.rules.public_hands:  # P3
         secret = tuple(pv.name for p, pv in enumerate(view.players) if pv.has_selected and p != view.me)
     return CardPlaces(in_play, tuple(groups), unseen, secret)
 
@@ -101,7 +101,7 @@ def _grid(lines: list[tuple[str, str]]) -> Table:
 
 def tracker_renderable(view: View, ascii: bool = False) -> Group:
     places = card_places(view)
-    pro = view.variant == "pro"
+    pro = view.rules.public_hands  # P3: every card in play is known
     who = _("what {name} has seen").format(name=view.players[view.me].name) if view.me is not None \
         else _("the public table")
     if pro:
