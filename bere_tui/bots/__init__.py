@@ -35,23 +35,34 @@ def known_bots() -> str:
     return ", ".join(f"{b} ({level_of[b]})" if b in level_of else b for b in BOTS)
 
 
+#: the other game systems' bots: variant -> (module, factory), imported when a view of that game first comes
+_SYSTEM_BOTS = {
+    "bullenparty": ("bere_tui.bots.bullenparty", "make_bullenparty_bot"),
+    "board": ("bere_tui.bots.board", "make_board_bot"),
+}
+
+
 def _for_every_game(cls: type[Bot]) -> type[Bot]:
-    """`cls` (a 6 nimmt! bot, unchanged), which hands a Bullenparty view to the Bullenparty bot of its level
-    (bots/bullenparty), built with the same seed when first needed."""
+    """`cls` (a 6 nimmt! bot, unchanged), which hands a Bullenparty or board-game view to that game's bot of its
+    level (bots/bullenparty, bots/board), built with the same seed when first needed."""
 
     class AnyGameBot(cls):
         def __init__(self, seed: int | None = None, *args, **kwargs) -> None:
             super().__init__(seed, *args, **kwargs)
-            self._bp_seed = seed
-            self._bp_bot: Bot | None = None
+            self._system_seed = seed
+            self._system_bots: dict[str, Bot] = {}
 
         def choose(self, view, legal: list[dict]) -> dict:
-            if getattr(view, "variant", None) == "bullenparty":
-                if self._bp_bot is None:
-                    from bere_tui.bots.bullenparty import make_bullenparty_bot
+            variant = getattr(view, "variant", None)
+            if variant in _SYSTEM_BOTS:
+                bot = self._system_bots.get(variant)
+                if bot is None:
+                    import importlib
 
-                    self._bp_bot = make_bullenparty_bot(self.name, self._bp_seed)
-                return self._bp_bot.choose(view, legal)
+                    module, factory = _SYSTEM_BOTS[variant]
+                    bot = self._system_bots[variant] = getattr(importlib.import_module(module), factory)(
+                        self.name, self._system_seed)
+                return bot.choose(view, legal)
             return super().choose(view, legal)
 
     AnyGameBot.__name__ = AnyGameBot.__qualname__ = cls.__name__
@@ -62,7 +73,7 @@ _ANY_GAME: dict[str, type[Bot]] = {}
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """The bot `name` (a bot or a level) for any game system: 6 nimmt!'s, or Bullenparty's when its view says so."""
+    """The bot `name` (a bot or a level) for any game system: 6 nimmt!'s, or another game's when its view says so."""
     key = bot_key(name)
     if key is None:
         raise ValueError(f"unknown bot {name!r}; known: {known_bots()}")

@@ -1,5 +1,5 @@
-"""Every game the table can seat: 6 nimmt!'s variants and Bullenparty, with their player counts and options,
-and the one function that makes a game of any of them.
+"""Every game the table can seat: 6 nimmt!'s variants, Bullenparty and the board game, with their player counts
+and options, and the one function that makes a game of any of them.
 
 The setup screen, the command line and the table ask here, so adding a game system adds one entry.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bere_tui.engine.errors import SetupError
 from bere_tui.engine.variants import VARIANTS
 
 
@@ -24,14 +25,30 @@ def _games() -> dict[str, GameInfo]:
 
     games = {name: GameInfo(name, info.min_players, info.max_players, info.options) for name, info in VARIANTS.items()}
     games["bullenparty"] = GameInfo("bullenparty", bullenparty.MIN_PLAYERS, bullenparty.MAX_PLAYERS, ())  # BP1
+    # BG1, BG2: 2-6 players (a board file may narrow it); the side, luck cards on or off, and the board file
+    games["board"] = GameInfo("board", 2, 6, ("side", "luck", "board"))
     return games
 
 
 GAMES: dict[str, GameInfo] = _games()
 
 
-def make_game(variant: str, players, seed: int = 0, options: dict | None = None):
-    """A new game of `variant` (a 6 nimmt! variant or `bullenparty`). Raises SetupError as the engines do."""
+def make_game(variant: str, players, seed: int = 0, options: dict | None = None, deals: list | None = None):
+    """A new game of `variant` (a 6 nimmt! variant, `bullenparty` or `board`). Raises SetupError as the engines
+    do. The board game's board file is read here, at the edge (bere_tui/boards.py), named by `options["board"]`
+    (a shipped board's name or a path; default `standard`); a bad one is a SetupError naming file and field."""
+    if variant == "board":
+        from bere_tui.boards import DEFAULT_BOARD, BoardFileError, load_board
+        from bere_tui.engine.board import Game as BoardGame
+
+        name = (options or {}).get("board", DEFAULT_BOARD) if isinstance(options, dict) else DEFAULT_BOARD
+        try:
+            board = load_board(name)
+        except BoardFileError as exc:
+            raise SetupError(str(exc)) from None
+        return BoardGame(players, seed=seed, options=options, deals=deals, board=board)
+    if deals is not None:
+        raise SetupError("make_game: deals are given to the engine directly")  # pragma: no cover - programming error
     if variant == "bullenparty":
         from bere_tui.engine.bullenparty import Game as Bullenparty
 

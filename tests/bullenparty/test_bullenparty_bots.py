@@ -138,13 +138,14 @@ def test_make_bot_builds_the_bot_of_the_game():
         bot = make_bot(name, 1)
         action = bot.choose(g.view(0), g.legal(0))
         assert action in g.legal(0)
-        assert bot._bp_bot is not None and bot._bp_bot.name == name
-        assert type(bot._bp_bot).__module__.startswith("bere_tui.bots.bullenparty")
+        inner = bot._system_bots.get("bullenparty")
+        assert inner is not None and inner.name == name
+        assert type(inner).__module__.startswith("bere_tui.bots.bullenparty")
     nimmt = NimmtGame("base", ["A", "B"], seed=2)
     bot = make_bot("random", 1)
     assert isinstance(bot, nimmt_random.RandomBot)
     assert bot.choose(nimmt.view(0), nimmt.legal(0)) in nimmt.legal(0)
-    assert bot._bp_bot is None
+    assert bot._system_bots == {}
     with pytest.raises(ValueError):
         make_bullenparty_bot("clever")
 

@@ -1,0 +1,165 @@
+"""Board-game views: everything one player may know, or the public table (`player=None`). Screens and bots get
+views, never the Game.
+
+Hidden: the tiles a player holds (to everyone else; tiles that went into a hand in plain sight - a gathered
+row, a swapped tile - are shown as `known`), a secret choice until all are revealed, the action cards a player
+holds (their number is public), the supply's tiles and order, the decks' order. Public: the board with every
+tile, the active rows, the luck cards' changed spaces, the STOP tokens, the scores, the tiles that left the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bere_tui.engine.board import rules
+from bere_tui.engine.board.layout import RowSpec
+
+
+@dataclass(frozen=True, slots=True)
+class RowView:
+    tiles: tuple[int, ...]  # from the first space on
+    spec: RowSpec  # length and special spaces (BG-D2)
+    active: bool  # BG2
+    stopped: bool  # a STOP token this turn (BG7)
+    overlays: tuple[tuple[int, str], ...]  # (space, luck card kind) on this row (BG6)
+
+    @property
+    def next_space(self) -> int:
+        """The space the next tile of this row lands on."""
+        return len(self.tiles)
+
+    @property
+    def end(self) -> int | None:
+        return self.tiles[-1] if self.tiles else None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    name: str
+    bot: str | None
+    hand: tuple[int, ...] | None  # for its owner only
+    known: tuple[int, ...]  # tiles of the hand everybody saw go in (public)
+    hand_size: int  # a secret choice counts as held until the reveal
+    score: int
+    cards: tuple[str, ...] | None  # action cards held (BG7), for their owner only
+    card_count: int
+    two: bool  # BG-D6: chooses two tiles next turn
+    has_chosen: bool  # during the secret choice: this player's choice is in
+    choice: tuple[tuple[int, ...], str | None] | None  # the secret choice, for its owner only, until revealed
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    variant: str
+    options: dict
+    side: str
+    pro: bool
+    luck: bool
+    me: int | None
+    turn: int
+    hand_no: int
+    rows: tuple[RowView, ...]
+    players: tuple[PlayerView, ...]
+    heads: tuple[int, ...]  # heads[t]: a tile's bullheads (BG-D1, from the board file)
+    pending: dict | None  # {"do", "player"} or {"do": "select", "players"}, plus "tile" / "card"
+    revealed: tuple  # this turn's choices once shown: (player, tiles, card)
+    queue: tuple[tuple[int, int], ...]  # placements still to come: (player, tile)
+    placing: tuple[int, int] | None  # the tile being placed now
+    supply_size: int
+    luck_left: int
+    actions_left: int
+    stop_tokens: int  # STOP tokens not on the board this turn
+    out: tuple[int, ...]  # tiles that left the game
+    finished: bool
+    winners: tuple[int, ...]
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        if self.me is None:
+            return ()
+        return self.players[self.me].hand or ()
+
+    @property
+    def my_cards(self) -> tuple[str, ...]:
+        if self.me is None:
+            return ()
+        return self.players[self.me].cards or ()
+
+    def open_rows(self) -> list[int]:
+        return [r for r, row in enumerate(self.rows) if row.active and not row.stopped]
+
+    def target_row(self, tile: int) -> tuple[int, str]:
+        """BG3: where `tile` would go on the board as it is now (the engine's own rule)."""
+        return rules.target_row({r: self.rows[r].tiles[-1] for r in self.open_rows()}, tile)
+
+    def seen_tiles(self) -> set[int]:
+        """Tiles whose place this viewer knows: own hand, known tiles of every hand, the board, the tiles that
+        left the game, revealed choices still to be placed."""
+        seen = set(self.hand)
+        for row in self.rows:
+            seen.update(row.tiles)
+        for pv in self.players:
+            seen.update(pv.known)
+            if pv.choice is not None:
+                seen.update(pv.choice[0])
+        seen.update(self.out)
+        seen.update(t for _p, t in self.queue)
+        if self.placing is not None:
+            seen.add(self.placing[1])
+        return seen
+
+    def unseen_tiles(self) -> list[int]:
+        """Tiles this viewer cannot place: the others' hands and the supply."""
+        seen = self.seen_tiles()
+        return [t for t in range(1, len(self.heads)) if t not in seen]
+
+
+def make_view(game, player: int | None) -> View:
+    choosing = game.pending is not None and game.pending["do"] == "select"
+    players = []
+    for p, info in enumerate(game.players):
+        mine = player == p
+        chosen = game.choices.get(p) if choosing else None
+        players.append(PlayerView(
+            name=info["name"],
+            bot=info.get("bot"),
+            hand=tuple(game.hands[p]) if mine else None,
+            known=tuple(sorted(game.known[p])),
+            hand_size=len(game.hands[p]) + (len(chosen[0]) if chosen else 0),
+            score=game.scores[p],
+            cards=tuple(game.held[p]) + ((chosen[1],) if chosen and chosen[1] else ()) if mine else None,
+            card_count=len(game.held[p]) + (1 if chosen and chosen[1] else 0),
+            two=game.two[p] or bool(chosen and len(chosen[0]) == 2),
+            has_chosen=choosing and p in game.choices,
+            choice=chosen if mine else None,
+        ))
+    pend = None
+    if game.pending is not None:
+        pend = {k: (list(v) if isinstance(v, list) else v) for k, v in game.pending.items()}
+    rows = tuple(RowView(tuple(game.rows[r]), spec, game.active[r], r in game.stops,
+                         tuple(sorted((i, kind) for (q, i), kind in game.overlays.items() if q == r)))
+                 for r, spec in enumerate(game.specs))
+    return View(
+        variant=game.variant,
+        options=dict(game.options),
+        side=game.side.name,
+        pro=game.side.pro,
+        luck=game.luck,
+        me=player,
+        turn=game.turn,
+        hand_no=game.hand_no,
+        rows=rows,
+        players=tuple(players),
+        heads=game.board.heads,
+        pending=pend,
+        revealed=game.revealed,
+        queue=tuple((q, t) for q, t, _c in game.queue),
+        placing=game.placing,
+        supply_size=len(game.supply),
+        luck_left=len(game.luck_deck),
+        actions_left=len(game.action_deck),
+        stop_tokens=game.board.stop_tokens - len(game.stops),
+        out=tuple(game.out),
+        finished=game.finished,
+        winners=tuple(game.winners),
+    )
