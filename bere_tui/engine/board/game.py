@@ -323,11 +323,10 @@ class Game:
                 self.known[p].update(others)
                 self.rows[r] = [tile]
                 ev.append(RowGathered(p, r, tile, others))
-            elif kind == "action_card":  # BG7
-                if self.action_deck:
-                    self.held[p].append(self.action_deck.pop(0))
-                    self.held[p].sort(key=ACTION_KINDS.index)
-                    ev.append(ActionDrawn(p))
+            elif kind == "action_card" and self.action_deck:  # BG7 (none when the deck is used up)
+                self.held[p].append(self.action_deck.pop(0))
+                self.held[p].sort(key=ACTION_KINDS.index)
+                ev.append(ActionDrawn(p))
         if minus and self.luck and self.luck_deck:  # BG6: minus points draw a luck card
             kind = self.luck_deck.pop(0)
             ev.append(LuckDrawn(p, kind))

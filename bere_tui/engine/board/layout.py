@@ -67,5 +67,14 @@ class Board:
         return len(self.heads) - 1
 
 
-__all__ = ["ACTION_KINDS", "ACTIVE_ROWS", "Board", "LUCK_KINDS", "PRO_SPACE_KINDS", "RowSpec", "SPACE_KINDS",
-           "Side", "Space"]
+__all__ = [
+    "ACTION_KINDS",
+    "ACTIVE_ROWS",
+    "LUCK_KINDS",
+    "PRO_SPACE_KINDS",
+    "SPACE_KINDS",
+    "Board",
+    "RowSpec",
+    "Side",
+    "Space",
+]
