@@ -75,7 +75,7 @@ def read_part(name: str, language: str | None = None) -> str | None:
 
 def parts_for(variant: str) -> list[str]:
     """The files shown for a variant: its own (when there is one), then the base game and the keys."""
-    if variant == "bullenparty":  # a game of its own: not built on 6 nimmt!'s base rules
+    if variant in ("bullenparty", "board"):  # games of their own: not built on 6 nimmt!'s base rules
         return [variant]
     return list(dict.fromkeys([variant, *COMMON_PARTS]))
 
@@ -175,6 +175,7 @@ def variant_summary(variant: str) -> str:
         "anniversary": _("2 to 8 players: seven kinds of special cards, two rounds"),
         "even-odd": _("2 to 10 players: one row takes only even or only odd cards"),
         "bullenparty": _("2 to 5 players: the sibling game; collect bullheads, the highest score wins"),
+        "board": _("2 to 6 players: the board game; tiles on special spaces, the most points win"),
     }.get(variant, "")
 
 

@@ -5,11 +5,13 @@ title screen's Rules lists every variant."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from textual.app import App
 
 from bere_tui.engine.variants import VARIANTS
+from bere_tui.paths import assets
 from bere_tui.ui.rules_screen import (
     RulesScreen,
     languages,
@@ -252,3 +254,130 @@ async def test_the_contents_lead_to_the_other_variants():
         await pilot.press("2", "enter")
         await pilot.pause()
         assert "Rules: Pro variant" in screen_text(app)
+
+
+# ---------------------------------------------------------------- the board game (RULES section 6, docs/board.md)
+
+BOARD_IDS = [f"BG{i}" for i in range(1, 8)] + [f"BG-D{i}" for i in range(1, 8)]
+#: the choices of docs/board.md ("Decisions") the engine plays, as the board game's rules text labels them
+BOARD_DECISIONS = ["BG-D1", "BG-D3", "BG-D4", "BG-D5", "BG-D6", "BG-D7", "BG6", "BG7"]
+
+
+def rules_languages() -> list[str]:
+    return sorted(p.name for p in (assets() / "rules").iterdir() if p.is_dir())
+
+
+def test_the_board_game_shows_its_own_rules_not_6_nimmts():
+    assert parts_for("board") == ["board"]
+    assert [s.part for s in load_sections("board", "en")] == ["Board game"] * len(load_sections("board", "en"))
+
+
+def test_the_board_rules_exist_in_every_language_with_the_english_sections():
+    """Every language has board.md, with as many sections as the English one, each citing the same rule ids."""
+    from bere_tui.catalogues import rule_sections
+
+    english = rule_sections(read_part("board", "en"))
+    assert len(rules_languages()) >= 5
+    for lang in rules_languages():
+        path = assets() / "rules" / lang / "board.md"
+        assert path.is_file(), lang
+        text = path.read_text(encoding="utf-8")
+        assert rule_sections(text) == english, lang
+        assert len(load_sections("board", lang)) == len(english) - 1, lang
+        assert lang == "en" or text != read_part("board", "en"), f"{lang}: a copy of the English text"
+
+
+def test_the_board_rules_cite_every_bg_id_and_label_the_decisions():
+    comments = re.findall(r"<!--(.*?)-->", read_part("board", "en"), re.DOTALL)
+    cited = " ".join(comments)
+    for rule in BOARD_IDS:
+        assert re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])", cited), f"board: {rule} is not cited"
+    for rule in BOARD_DECISIONS:
+        assert any(f"{rule} (Decision)" in c for c in comments), rule
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "de", "fr", "pl"])
+def test_the_board_rules_players_read_show_no_rule_ids_and_no_decision_labels(lang):
+    from bere_tui.catalogues import RULE_ID as ANY_RULE_ID
+
+    for section in load_sections("board", lang):
+        shown = layout_section(section, 76).plain
+        assert not ANY_RULE_ID.search(shown), f"{lang} {section.title}: {ANY_RULE_ID.search(shown).group()}"
+        assert "Decision" not in shown and "<!--" not in shown, section.title
+
+
+def test_the_board_rules_say_what_is_reconstructed_and_how_to_play_your_own_board():
+    sections = {s.title: " ".join(s.body.split()) for s in load_sections("board", "en")}
+    made_up = sections["What is reconstructed"]
+    for part in ("both boards", "each tile's bullheads", "the split of the luck cards", "the 24 action cards",
+                 "that a space acts at once", "what the final space costs", "what take the row does",
+                 "how play two works", "when luck cards are drawn", "when and how each action card acts",
+                 "how the game ends on each side"):
+        assert part in made_up, part
+    own = sections["Your own board"]
+    assert "`bere play --variant board --board FILE`" in own and "`docs/board.md`" in own
+    assert (Path(__file__).parents[2] / "docs" / "board.md").is_file()
+
+
+def test_the_board_rules_give_the_numbers_the_shipped_board_plays_with():
+    """BG1, BG2, BG6, BG7: the counts the text gives are the shipped board's (assets/boards/standard.json)."""
+    from collections import Counter
+
+    from bere_tui.boards import load_board
+    from bere_tui.engine.board.layout import ACTIVE_ROWS
+
+    board = load_board("standard")
+    sections = {s.title: " ".join(s.body.split()) for s in load_sections("board", "en")}
+    box = sections["What is in the box"]
+    assert f"{board.tiles} number tiles, 1 to {board.tiles}" in box
+    assert f"{len(board.luck_cards)} luck cards and {len(board.action_cards)} action cards" in box
+    assert f"{board.stop_tokens} STOP tokens" in box
+    assert {len(side.rows) for side in board.sides.values()} == {10} and "Each side has 10 rows" in box
+    assert set(board.heads[1:]) == {1, 2, 3, 5} and board.heads[55] == 5 and board.heads[11] == 5
+    assert board.heads[10] == 3 and board.heads[15] == 2 and board.heads[12] == 1  # as "What is in the box" says
+    setup = sections["Setting up"]
+    assert f"Each player gets {board.hand}" in setup and f"exactly {ACTIVE_ROWS} active rows" in setup
+    luck = Counter(board.luck_cards)
+    assert f"There are {len(board.luck_cards)}: {luck['plus5']} of +5 and {luck['final_bonus']} of Bonus" in (
+        sections["Luck cards"])
+    actions = Counter(board.action_cards)
+    assert set(actions.values()) == {6} and len(actions) == 4
+    assert "6 each of Play first, Place anywhere, Swap and Stop" in sections["Action cards"]
+    assert board.second_hand_max_players == 3 and "With 2 or 3 players" in sections["The end of the game"]
+
+
+async def test_the_rules_screen_opens_the_board_games_rules_at_80x24():
+    app = RulesApp("board")
+    sections = load_sections("board")
+    index = next(i for i, s in enumerate(sections) if s.title == "What is reconstructed")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.variant == "board"
+        text = screen_text(app)
+        assert "Rules: Board game" in text and "BOARD GAME" in text and "The idea" in text
+        assert "Base game" not in text and "The sixth card" not in text
+        assert f"{len(sections)} sections" in text
+        await pilot.press(*["down"] * index, "enter")
+        await pilot.pause()
+        assert app.screen.current == index
+        text = screen_text(app)
+        assert "What is reconstructed" in text and "Known from published descriptions" in text
+        assert f"section {index + 1} of {len(sections)}" in text
+        await pilot.press("right")  # the next section: your own board
+        await pilot.pause()
+        assert "bere play --variant board --board FILE" in screen_text(app)
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert app.closed and not isinstance(app.screen, RulesScreen)
+
+
+async def test_the_list_of_games_describes_the_board_game_in_one_line():
+    app = RulesApp(None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "2 to 6 players: the board game" in screen_text(app)
+        variants = app.screen.query_one("#rules-variants")
+        variants.highlighted = variants.get_option_index("board")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Rules: Board game" in screen_text(app) and app.screen.variant == "board"
