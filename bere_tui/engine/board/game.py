@@ -495,11 +495,11 @@ class Game:
         if not isinstance(tiles, list) or len(tiles) != k:
             raise IllegalAction(ngettext("player {p} chooses {k} tile this turn",
                                          "player {p} chooses {k} tiles this turn", k).format(p=p, k=k))
-        if len(set(tiles)) != len(tiles):
-            raise IllegalAction(_("the same tile twice"))
-        for t in tiles:
+        for t in tiles:  # before the set below: a tile that is no int (a list) cannot be hashed
             if not _is_int(t) or t not in self.hands[p]:
                 raise IllegalAction(_("tile {tile!r} is not in player {p}'s hand").format(tile=t, p=p))
+        if len(set(tiles)) != len(tiles):
+            raise IllegalAction(_("the same tile twice"))
         if card is not None and (not isinstance(card, str) or card not in self.held[p]):
             raise IllegalAction(_("player {p} holds no action card {card!r}").format(p=p, card=card))
 
