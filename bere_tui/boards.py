@@ -140,11 +140,12 @@ class BoardModel(_Model):
             raise ValueError(_("sides: a board needs at least one side, blue or red"))
         if self.players.min > self.players.max:
             raise ValueError(_("players: min is more than max"))
-        for deck, kinds in ((self.luck_cards, LUCK_KINDS), (self.action_cards, ACTION_KINDS)):
-            for c in deck.cards:
+        for key, deck, kinds in (("luck_cards", self.luck_cards, LUCK_KINDS),
+                                 ("action_cards", self.action_cards, ACTION_KINDS)):
+            for i, c in enumerate(deck.cards):
                 if c.kind not in kinds:
-                    raise ValueError(_("unknown card {kind}; known: {known}").format(
-                        kind=shown(c.kind), known=", ".join(kinds)))
+                    raise ValueError(_("{field}: unknown card {kind}; known: {known}").format(
+                        field=f"{key}.cards[{i}].kind", kind=shown(c.kind), known=", ".join(kinds)))
         for n in range(self.players.min, self.players.max + 1):
             hands = 2 if n <= self.second_hand_max_players else 1
             if ACTIVE_ROWS + self.hand * n * hands > len(self.tiles.bullheads):
@@ -171,7 +172,8 @@ def _problem(exc: ValidationError) -> str:
         return _("{where}: the field is missing").format(where=_where(loc))
     msg = err["msg"].removeprefix("Value error, ")
     where = _where(loc)
-    return _("{where}: {problem}").format(where=where, problem=escape(msg)) if where else escape(msg)
+    msg = escape(msg, limit=None)  # our own messages and pydantic's, never cut (values in them are shown())
+    return _("{where}: {problem}").format(where=where, problem=msg) if where else msg
 
 
 def shipped_boards() -> list[str]:
