@@ -642,3 +642,26 @@ def test_views_never_show_another_hand_a_secret_choice_action_cards_or_the_suppl
     assert mine.players[0].choice == ((58,), "swap") and mine.hand == (59,)
     # events of the secret parts carry no tile and no card
     assert all(set(e.__dataclass_fields__) == {"player"} for e in (Selected(0), TileDrawn(0), ActionDrawn(0)))
+
+
+@pytest.mark.parametrize("options, deals", [
+    ({"side": ["blue"]}, None), ({"side": {"blue": 1}}, None), ({"side": "green"}, None), ({"luck": "yes"}, None),
+    ({"board_sha256": ["x"]}, None), ({"colour": 1}, None), ([], None),
+    (None, "x"), (None, [[]]), (None, [{}]),
+    (None, [{"rows": [1, 2, 3, 4], "hands": [[5, 6, 7], [8, 9, {}]], "supply": [], "luck_deck": [],
+             "action_deck": []}]),
+    (None, [{"rows": [[1], 2, 3, 4], "hands": [[5, 6, 7], [8, 9, 11]], "supply": [], "luck_deck": [],
+             "action_deck": []}]),
+    (None, [{"rows": [1, 2, 3, 4], "hands": [[5, 6, 7], [8, 9, 10]], "supply": list(range(11, 61)),
+             "luck_deck": [[1]], "action_deck": []}]),
+    (None, [{"rows": [1, 2, 3, 4], "hands": [[5, 6, 7], [8, 9, 9]], "supply": list(range(10, 61)),
+             "luck_deck": [], "action_deck": []}]),
+])
+def test_bg2_a_bad_setup_is_a_setup_error(options, deals):
+    """BG2: options and the setup entry (from a record file: any JSON) are checked; a bad one is a SetupError,
+    never another exception."""
+    from bere_tui.engine.board import Game
+    from bere_tui.engine.errors import SetupError
+
+    with pytest.raises(SetupError):
+        Game(names(2), options=options, deals=deals, board=board())

@@ -161,7 +161,7 @@ class Game:
         if extra:
             raise SetupError(_("unknown option {key!r}").format(key=min(extra)))
         side = options.get("side", "blue")
-        if side not in self.board.sides:
+        if not isinstance(side, str) or side not in self.board.sides:  # a list from a record cannot be hashed
             raise SetupError(_("option 'side': this board has the sides {sides}, not {side!r}").format(
                 sides=", ".join(self.board.sides), side=side))
         luck = options.get("luck", False)
