@@ -18,12 +18,14 @@ from __future__ import annotations
 import json
 import random
 from collections import defaultdict
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bere_tui.boards import load_board
 from bere_tui.engine.board import Game, rules
+from bere_tui.engine.board.events import Revealed
 
 GAMES_PER_COUNT = 2000
 CONFIGS = [(board, side) for board in ("standard", "test") for side in ("blue", "red")]
@@ -72,6 +74,15 @@ def check_views(g: Game) -> None:
         assert not hidden & v.seen_tiles()
 
 
+def others_view(g: Game, viewer, chooser: int):
+    """What `viewer` sees, but for the two things a secret choice may show: that `chooser` has chosen, and
+    whom the game still waits for."""
+    v = g.view(viewer)
+    players = list(v.players)
+    players[chooser] = replace(players[chooser], has_chosen=False)
+    return replace(v, players=tuple(players), pending=None)
+
+
 def score_events(events, points: list[int]) -> None:
     for e in events:
         p = getattr(e, "points", None)
@@ -88,7 +99,11 @@ def play(g: Game, rng: random.Random, views: bool) -> None:
         p = rng.choice(g.deciders())
         legal = g.legal(p)
         assert legal, "a decider without a legal action"
-        ev = g.apply(rng.choice(legal))
+        action = rng.choice(legal)
+        before = [others_view(g, q, p) for q in (None, *range(g.n)) if q != p] if views else None
+        ev = g.apply(action)
+        if views and action["do"] == "select" and not any(isinstance(e, Revealed) for e in ev):  # not the reveal
+            assert [others_view(g, q, p) for q in (None, *range(g.n)) if q != p] == before, "a choice leaked"
         score_events(ev, points)
         check_step(g, points)
         if views:

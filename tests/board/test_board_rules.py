@@ -665,3 +665,18 @@ def test_bg2_a_bad_setup_is_a_setup_error(options, deals):
 
     with pytest.raises(SetupError):
         Game(names(2), options=options, deals=deals, board=board())
+
+
+def test_bg3_a_known_tile_chosen_in_secret_stays_known_until_the_reveal():
+    """BG3 (secret choice), view privacy: a tile that went into a hand in plain sight (row_to_hand, BG7) and
+    is then chosen must not vanish from the public `known` before the reveal, or the choice is no secret."""
+    b = board([row(6), row(6, s3="row_to_hand"), *plain_rows(8)], pro=True)
+    g = game(b, START, [[21, 22, 1], [41, 42, 43]])
+    select(g, {0: 21, 1: 41})
+    select(g, {0: 22, 1: 42})  # player 0 gathers 20 and 21
+    assert g.view(1).players[0].known == (20, 21)
+    public = [g.view(q).players[0].known for q in (None, 1)]
+    select(g, {0: 20})  # secret
+    assert [g.view(q).players[0].known for q in (None, 1)] == public
+    select(g, {1: 43})  # the reveal: now 20 is on the board
+    assert g.view(1).players[0].known == (21,)

@@ -506,16 +506,17 @@ class Game:
     def _do_select(self, p: int, action: dict, ev: list[Event]) -> None:
         tiles, card = tuple(sorted(action["tiles"])), action["card"]
         for t in tiles:
-            self.hands[p].remove(t)
-            self.known[p].discard(t)
+            self.hands[p].remove(t)  # a known tile stays known until the reveal: the choice is secret
         if card is not None:
             self.held[p].remove(card)
-        self.two[p] = False
         self.choices[p] = (tiles, card)
         self.waiting.remove(p)
         ev.append(Selected(p))
         if self.waiting:
             return
+        for q, (ts, _c) in self.choices.items():  # at the reveal, not before: the views keep the secret
+            self.known[q].difference_update(ts)
+            self.two[q] = False  # BG-D6: the two tiles are chosen (a play-two space below may set it again)
         # BG3: all revealed; play_first's tiles first (BG7), then lowest first. An action card goes with the
         # first tile its owner places this turn.
         placements = sorted(((0 if c == "play_first" else 1, t, q) for q, (ts, c) in self.choices.items()
