@@ -26,6 +26,7 @@ import pytest
 from bere_tui.boards import load_board
 from bere_tui.engine.board import Game, rules
 from bere_tui.engine.board.events import Revealed
+from bere_tui.engine.errors import IllegalAction
 
 GAMES_PER_COUNT = 2000
 CONFIGS = [(board, side) for board in ("standard", "test") for side in ("blue", "red")]
@@ -146,3 +147,46 @@ def test_random_games_keep_the_invariants_and_replay(n, board, side):
     kinds = {"select", "luck"} | ({"stop_row", "place_row", "swap_row"} if b.sides[side].pro else set())
     assert kinds <= {k for k, v in stats.items() if v}, dict(stats)
     assert (stats["second hand"] > 0) == (n <= b.second_hand_max_players)
+
+
+JUNK_VALUES = [None, -1, 0, 1, 3, 99, 10**30, "1", "stop", "swap", "play_first", True, False, [], [1], [[1]],
+               [1, 2], [1, 2, 3], {}, {"row": 0}, 1.5]
+
+
+def fingerprint(g: Game) -> str:
+    """The whole state of a game, as text."""
+    state = {k: v for k, v in vars(g).items() if k not in ("board", "specs", "side", "opening_events")}
+    return repr(sorted(state.items(), key=lambda kv: kv[0]))
+
+
+@pytest.mark.parametrize("board, side", CONFIGS)
+def test_junk_actions_raise_illegal_action_and_change_nothing_and_copies_are_independent(board, side):
+    """The protocol (engine/board/game.py): in random positions, an action that is not legal (a legal one
+    with one field changed, dropped or added) raises IllegalAction and changes nothing; a copy played on
+    leaves its original as it was (bots look ahead on copies)."""
+    b = BOARDS[board]
+    for i in range(20):
+        n = 2 + i % 5
+        rng = random.Random(i)
+        g = Game([f"P{p + 1}" for p in range(n)], seed=i, options={"side": side, "luck": i % 2 == 0}, board=b)
+        while not g.finished:
+            p = rng.choice(g.deciders())
+            legal = g.legal(p)
+            action = rng.choice(legal)
+            before = fingerprint(g)
+            for _k in range(4):
+                bad = dict(action)
+                key = rng.choice([*action, "extra"])
+                if rng.random() < 0.15 and key in bad:
+                    del bad[key]
+                else:
+                    bad[key] = rng.choice(JUNK_VALUES)
+                if bad in legal:
+                    continue
+                with pytest.raises(IllegalAction):
+                    g.apply(bad)
+                assert fingerprint(g) == before, bad
+            c = g.copy()
+            c.apply(rng.choice(c.legal(p)))
+            assert fingerprint(g) == before, "a copy shares state with its original"
+            g.apply(action)
