@@ -52,7 +52,7 @@ def check_step(g: Game, points: list[int]) -> None:
             assert 1 <= len(g.rows[r]) <= spec.final, (r, g.rows[r])
         else:
             assert g.rows[r] == []
-    for (r, i), _kind in g.overlays.items():
+    for r, i in g.overlays:
         assert g.active[r] and len(g.rows[r]) <= i <= g.specs[r].final
     assert len(g.stops) <= b.stop_tokens and g.open_rows()
     assert g.scores == points, "a score is not the sum of its events' points"

@@ -127,8 +127,8 @@ def test_bg2_second_hand_at_2_or_3_players_and_not_at_4_to_6(n):
 
 def test_bg2_too_many_players_for_the_tiles_is_refused():
     """BG2: the board's tiles must cover 4 start tiles and every hand (two hands at 2-3 players)."""
-    from bere_tui.engine.errors import SetupError
     from bere_tui.engine.board import Game
+    from bere_tui.engine.errors import SetupError
 
     with pytest.raises(SetupError):
         Game(names(3), board=board(tiles=20))  # 4 + 3 * 3 * 2 = 22 tiles needed
