@@ -7,9 +7,9 @@ and board is its own test case, so pytest-xdist spreads them.
 At every step: every tile is in exactly one place (rows, hands, supply, out of the game, revealed but not yet
 placed, secret choices; BG1); exactly 4 rows are active (BG2), active rows hold 1 tile up to their final space
 but one (BG-D2, BG-D4), inactive rows are empty; luck changes lie on empty spaces of active rows (BG6); STOP
-tokens never exceed the board's and one open row is left (BG7); each score is the sum of its player's
-`points` in the events so far; the deciders have legal actions and nobody else has. At the end: every hand is
-empty (BG-D7, BG7), the winners hold the highest score (BG5, BG-D7), and the record (plain JSON) replays to the
+tokens never exceed the board's and one open row is left (BG7); the public table rebuilt from the events
+alone (rows, active rows, luck changes, STOP tokens, and each score as the sum of its player's `points`)
+matches the game; the deciders have legal actions and nobody else has. At the end: every hand is empty (BG-D7, BG7), the winners hold the highest score (BG5, BG-D7), and the record (plain JSON) replays to the
 same rows, hands, scores and winners. Every VIEW_EVERY-th game also checks each view at every step.
 """
 
@@ -25,19 +25,19 @@ import pytest
 
 from bere_tui.boards import load_board
 from bere_tui.engine.board import Game, rules
-from bere_tui.engine.board.events import Revealed
+from bere_tui.engine.board import events as ev
 from bere_tui.engine.errors import IllegalAction
 
 GAMES_PER_COUNT = 2000
 CONFIGS = [(board, side) for board in ("standard", "test") for side in ("blue", "red")]
 GAMES = GAMES_PER_COUNT // len(CONFIGS)  # per test case
-VIEW_EVERY = 25
+VIEW_EVERY = 50
 TEST_BOARD = Path(__file__).parent / "data" / "test_board.json"
 ALL_TILES = {k: frozenset(range(1, k + 1)) for k in (90, 100)}
 BOARDS = {"standard": load_board("standard"), "test": load_board(str(TEST_BOARD))}
 
 
-def check_step(g: Game, points: list[int]) -> None:
+def check_step(g: Game) -> None:
     b = g.board
     where = [t for r in g.rows for t in r] + [t for h in g.hands for t in h] + g.supply + g.out
     where += [t for _p, t, _c in g.queue]
@@ -55,7 +55,6 @@ def check_step(g: Game, points: list[int]) -> None:
     for r, i in g.overlays:
         assert g.active[r] and len(g.rows[r]) <= i <= g.specs[r].final
     assert len(g.stops) <= b.stop_tokens and g.open_rows()
-    assert g.scores == points, "a score is not the sum of its events' points"
     deciders = g.deciders()
     assert (not deciders) == g.finished
     for p in range(g.n):  # legal() for the deciders: see play()
@@ -84,17 +83,57 @@ def others_view(g: Game, viewer, chooser: int):
     return replace(v, players=tuple(players), pending=None)
 
 
-def score_events(events, points: list[int]) -> None:
-    for e in events:
-        p = getattr(e, "points", None)
-        if p is not None:
-            points[e.player] += p
+class Mirror:
+    """The public table rebuilt from the events alone (what a screen or a log learns): rows, active rows,
+    scores, luck changes, STOP tokens. Every change of the board must be an event that says it."""
+
+    def __init__(self, g: Game) -> None:
+        self.rows = [[] for _r in g.specs]
+        self.overlays: dict = {}
+        self.stops: set = set()
+        self.points = [0] * g.n
+
+    def see(self, events) -> None:
+        for e in events:
+            if isinstance(e, ev.SetUp):
+                for r, t in e.rows:
+                    self.rows[r] = [t]
+            elif isinstance(e, ev.TilePlaced):
+                assert e.space == len(self.rows[e.row]) and e.row not in self.stops
+                self.rows[e.row].append(e.tile)
+                self.overlays.pop((e.row, e.space), None)
+            elif isinstance(e, ev.TileSwapped):
+                assert self.rows[e.row][e.space] == e.taken
+                self.rows[e.row][e.space] = e.tile
+            elif isinstance(e, ev.RowFinished):
+                assert self.rows[e.row] == [*e.tiles, e.tile] and self.rows[e.to_row] == []
+                self.rows[e.row] = []
+                self.rows[e.to_row] = [e.tile]
+                self.overlays = {k: v for k, v in self.overlays.items() if k[0] != e.row}
+            elif isinstance(e, (ev.RowTaken, ev.RowGathered)):
+                assert self.rows[e.row] == [*e.tiles, e.tile]
+                self.rows[e.row] = [e.tile]
+            elif isinstance(e, ev.LuckPlaced):
+                self.overlays[(e.row, e.space)] = e.kind
+            elif isinstance(e, ev.StopPlaced) and e.row is not None:
+                self.stops.add(e.row)
+            elif isinstance(e, ev.TurnEnded):
+                self.stops = set()
+            p = getattr(e, "points", None)
+            if p is not None:
+                self.points[e.player] += p
+
+    def check(self, g: Game) -> None:
+        assert self.rows == g.rows and [bool(r) for r in self.rows] == g.active
+        assert self.overlays == g.overlays and self.stops == g.stops
+        assert self.points == g.scores, "a score is not the sum of its events' points"
 
 
 def play(g: Game, rng: random.Random, views: bool) -> None:
-    points = [0] * g.n
-    score_events(g.opening_events, points)
-    check_step(g, points)
+    mirror = Mirror(g)
+    mirror.see(g.opening_events)
+    check_step(g)
+    mirror.check(g)
     steps = 0
     while not g.finished:
         p = rng.choice(g.deciders())
@@ -102,11 +141,13 @@ def play(g: Game, rng: random.Random, views: bool) -> None:
         assert legal, "a decider without a legal action"
         action = rng.choice(legal)
         before = [others_view(g, q, p) for q in (None, *range(g.n)) if q != p] if views else None
-        ev = g.apply(action)
-        if views and action["do"] == "select" and not any(isinstance(e, Revealed) for e in ev):  # not the reveal
+        events = g.apply(action)
+        secret = action["do"] == "select" and not any(isinstance(e, ev.Revealed) for e in events)
+        if views and secret:
             assert [others_view(g, q, p) for q in (None, *range(g.n)) if q != p] == before, "a choice leaked"
-        score_events(ev, points)
-        check_step(g, points)
+        mirror.see(events)
+        check_step(g)
+        mirror.check(g)
         if views:
             check_views(g)
         steps += 1
