@@ -16,7 +16,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bere_tui.boards import BoardFileError, load_board, parse_board, shipped_boards
@@ -292,3 +292,67 @@ def test_a_mutated_board_gives_a_board_file_error_or_a_board_that_plays(data):
 def test_random_bytes_give_only_a_board_file_error(raw):
     with pytest.raises(BoardFileError):
         parse_board(raw, "bytes.json")
+
+
+@st.composite
+def boards(draw):
+    """A valid board file of any shape docs/board.md allows."""
+    lo = draw(st.integers(2, 6), label="min players")
+    hi = draw(st.integers(lo, 6), label="max players")
+    hand = draw(st.integers(1, 12), label="hand")
+    second = draw(st.integers(0, 6), label="second_hand_max_players")
+    needed = max(4 + hand * n * (2 if n <= second else 1) for n in range(lo, hi + 1))
+    assume(max(needed, 20) <= 200)
+    tiles = draw(st.integers(max(needed, 20), 200), label="tiles")
+
+    def side(pro):
+        kinds = ["bull_plus", "bull_minus", "take_row", "play_two"] + (
+            ["draw_tile", "row_to_hand", "action_card"] if pro else [])
+        rows = []
+        for _r in range(draw(st.integers(5, 10))):
+            length = draw(st.integers(3, 10))
+            spaces = []
+            for space in draw(st.sets(st.integers(2, length - 1))):
+                kind = draw(st.sampled_from(kinds))
+                entry = {"space": space, "kind": kind}
+                if kind.startswith("bull") and draw(st.booleans()):
+                    entry["value"] = draw(st.integers(1, 20))
+                spaces.append(entry)
+            rows.append({"length": length, "spaces": spaces})
+        return {"pro": pro, "rows": rows}
+
+    sides = draw(st.sampled_from([("blue",), ("red",), ("blue", "red")]))
+    return {
+        "format": "bere-board/1",
+        "players": {"min": lo, "max": hi},
+        "hand": hand,
+        "second_hand_max_players": second,
+        "stop_tokens": draw(st.integers(0, 5)),
+        "tiles": {"bullheads": draw(st.lists(st.integers(1, 5), min_size=tiles, max_size=tiles))},
+        "luck_cards": {"cards": [{"kind": k, "count": draw(st.integers(0, 6))} for k in ("plus5", "final_bonus")]},
+        "action_cards": {"cards": [{"kind": k, "count": draw(st.integers(0, 4))}
+                                   for k in ("play_first", "place_anywhere", "swap", "stop")]},
+        "sides": {name: side(name == "red") for name in sides},
+    }
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(boards(), st.integers(0, 10**6))
+def test_every_valid_board_loads_and_plays_with_the_invariants(data, seed):
+    """BG-D2 (the layout is data): any board the format allows loads, and on each of its sides a random game at
+    its fewest and most players keeps the step invariants (tests/board/test_board_invariants.py) to its end."""
+    from test_board_invariants import Mirror, check_step
+
+    b = parse_board(json.dumps(data).encode(), "made.json")
+    for side in b.sides:
+        for n in sorted({b.min_players, b.max_players}):
+            g = Game([str(p) for p in range(n)], seed=seed, options={"side": side, "luck": True}, board=b)
+            mirror = Mirror(g)
+            mirror.see(g.opening_events)
+            rng = random.Random(seed)
+            while not g.finished:
+                p = rng.choice(g.deciders())
+                mirror.see(g.apply(rng.choice(g.legal(p))))
+                check_step(g)
+                mirror.check(g)
+            assert all(h == [] for h in g.hands) and g.winners

@@ -33,7 +33,7 @@ CONFIGS = [(board, side) for board in ("standard", "test") for side in ("blue", 
 GAMES = GAMES_PER_COUNT // len(CONFIGS)  # per test case
 VIEW_EVERY = 50
 TEST_BOARD = Path(__file__).parent / "data" / "test_board.json"
-ALL_TILES = {k: frozenset(range(1, k + 1)) for k in (90, 100)}
+ALL_TILES = {k: frozenset(range(1, k + 1)) for k in range(201)}  # a board has up to 200 tiles
 BOARDS = {"standard": load_board("standard"), "test": load_board(str(TEST_BOARD))}
 
 
