@@ -680,3 +680,28 @@ def test_bg3_a_known_tile_chosen_in_secret_stays_known_until_the_reveal():
     assert [g.view(q).players[0].known for q in (None, 1)] == public
     select(g, {1: 43})  # the reveal: now 20 is on the board
     assert g.view(1).players[0].known == (21,)
+
+
+@pytest.mark.parametrize("spec", [row(3), row(4, s3="take_row"), row(4, s3=("bull_minus", 1))],
+                         ids=["final space", "take the row", "red bull"])
+def test_bg6_every_kind_of_minus_points_draws_a_luck_card(spec):
+    """BG6 (docs/board.md): a red bull, a final space, a take-the-row space that cost bullheads: each draws."""
+    g = _luck_game(rows=[spec, *plain_rows(9)], hands=[[11, 12, 1], [41, 42, 2]])
+    select(g, {0: 11, 1: 41})
+    assert g.scores == [0, 0] and g.luck_deck == ["plus5"]
+    ev = select(g, {0: 12, 1: 42})
+    assert g.scores[0] < 0 and of(ev, LuckDrawn) == [LuckDrawn(0, "plus5")] and g.pending["do"] == "luck"
+
+
+def test_bg6_a_luck_card_never_goes_on_a_space_already_changed():
+    """BG6 (docs/board.md): never on a space already changed."""
+    g = _luck_game(deck=("plus5", "plus5"), hands=[[11, 14, 1], [12, 41, 2]])
+    select(g, {0: 11, 1: 12})  # 11 on a red bull draws; 12 waits
+    g.apply({"player": 0, "do": "luck", "row": 0, "space": 3})
+    assert g.pending == {"do": "luck", "player": 1, "card": "plus5"}  # 12 on the next red bull drew too
+    targets = {(a["row"], a["space"]) for a in g.legal(1)}
+    assert (0, 3) not in targets and (0, 4) in targets
+    before = snapshot(g)
+    with pytest.raises(IllegalAction):
+        g.apply({"player": 1, "do": "luck", "row": 0, "space": 3})
+    assert snapshot(g) == before
