@@ -557,6 +557,13 @@ def _positions():
     g = _cards_game(2, ["stop", "swap"])
     select(g, {0: 12, 1: 22}, cards={0: "stop"})
     out.append(("stop_row", g))
+    g = game(board(), START, [[25, 1, 2], [5, 3, 4]])
+    select(g, {0: 25})
+    out.append(("select, one has chosen", g))
+    g = game(board([row(6, s2="play_two"), *plain_rows(9)]), START, [[11, 13, 31], [41, 12, 42]])
+    select(g, {0: 11, 1: 41})
+    select(g, {0: [13, 31], 1: 12})
+    out.append(("select, one sits out", g))
     g = _four_players()
     autoplay(g)
     out.append(("over", g))
@@ -572,6 +579,9 @@ BAD = [
     {"player": 0, "do": "select", "tiles": [[1]], "card": None},
     {"player": 0, "do": "select", "tiles": [{"t": 1}, {"t": 2}], "card": None},
     {"player": 0, "do": "select", "tiles": [25, 25], "card": None},
+    {"player": 0, "do": "select", "tiles": [13, 13], "card": None},
+    {"player": 0, "do": "select", "tiles": [25], "card": None},
+    {"player": 0, "do": "select", "tiles": [1], "card": None},
     {"player": 0, "do": "select", "tiles": 25, "card": None},
     {"player": 0, "do": "select", "tiles": [True], "card": None},
     {"player": 0, "do": "select", "tiles": [25], "card": "swap"},
@@ -705,3 +715,19 @@ def test_bg6_a_luck_card_never_goes_on_a_space_already_changed():
     with pytest.raises(IllegalAction):
         g.apply({"player": 1, "do": "luck", "row": 0, "space": 3})
     assert snapshot(g) == before
+
+
+def test_view_helpers_agree_with_the_engine():
+    """The view's helpers (engine/board/view.py) that screens and bots use: a row's end and next space, the
+    open rows, where a tile would go (BG3, the engine's own rule), and the tiles a viewer has seen."""
+    g = _cards_game(2, ["place_anywhere", "stop"])
+    v = g.view(1)
+    assert [r.end for r in v.rows[:5]] == [11, 21, 30, 40, None] and v.rows[0].next_space == 2
+    assert v.open_rows() == [0, 1, 2, 3] and v.target_row(25) == (1, "closest") and v.target_row(2) == (3, "lowest")
+    select(g, {0: 13}, cards={0: "place_anywhere"})
+    assert 13 in g.view(0).seen_tiles() and 13 not in g.view(1).seen_tiles()
+    select(g, {1: 22})
+    v = g.view(1)
+    assert v.placing == (0, 13) and 13 in v.seen_tiles() and v.queue == ((1, 22),)
+    assert set(v.unseen_tiles()) == set(g.supply) | set(g.hands[0])
+    assert g.view(None).hand == () and g.view(None).my_cards == ()
