@@ -113,11 +113,14 @@ class TilesModel(_Model):
     bullheads: Annotated[list[Annotated[StrictInt, Field(ge=1, le=5)]], Field(min_length=20, max_length=200)]  # BG1
     rule: StrictStr = ""
     reconstruction: StrictBool = False
+    note: StrictStr = ""
 
 
 class PlayersModel(_Model):
     min: Annotated[StrictInt, Field(ge=2, le=6)]
     max: Annotated[StrictInt, Field(ge=2, le=6)]
+    reconstruction: StrictBool = False
+    note: StrictStr = ""
 
 
 class BoardModel(_Model):
@@ -213,8 +216,11 @@ def parse_board(raw: bytes, name: str) -> Board:
         rows = tuple(RowSpec(row.length, {s.space - 1: Space(s.kind, s.value) for s in row.spaces})
                      for row in side.rows)
         sides[key] = Side(key, side.pro, rows)
-        if side.reconstruction or any(row.reconstruction for row in side.rows):
+        if side.reconstruction or any(row.reconstruction or any(s.reconstruction for s in row.spaces)
+                                      for row in side.rows):
             reconstructed.append(f"sides.{key}")
+    if model.players.reconstruction:
+        reconstructed.append("players")
     if model.tiles.reconstruction:
         reconstructed.append("tiles")
     for key in ("luck_cards", "action_cards"):

@@ -126,17 +126,20 @@ CASES = [
     ("bool for a number", _set(("sides", "blue", "rows", 1, "length"), True), ["sides.blue.rows[1].length"]),
     ("rows not a list", _set(("sides", "blue", "rows"), {"length": 3}), ["sides.blue.rows"]),
     ("unknown space kind", _set((*BLUE0, "spaces", 0, "kind"), "bull_huge"), ["sides.blue.rows[0].spaces[0].kind"]),
-    ("special on the final space", _set((*BLUE0, "spaces", 1, "space"), 4), ["sides.blue.rows[0]: space 4 is the final space or past it (the row has 4 spaces); specials go on spaces 2 to 3"]),
+    ("special on the final space", _set((*BLUE0, "spaces", 1, "space"), 4),
+     ["sides.blue.rows[0]: space 4 is the final space or past it (the row has 4 spaces); specials go on spaces 2 to 3"]),
     ("special past the final space", _set((*BLUE0, "spaces", 1, "space"), 9), ["sides.blue.rows[0]", "final space"]),
     ("special on space 1", _set((*BLUE0, "spaces", 0, "space"), 1), ["sides.blue.rows[0].spaces[0].space"]),
     ("duplicate space", _set((*BLUE0, "spaces", 1, "space"), 2), ["sides.blue.rows[0]", "twice"]),
-    ("pro kind on a base side", _set((*BLUE0, "spaces", 0, "kind"), "draw_tile"), ["sides.blue: row 1: a draw_tile space belongs on a pro side"]),
+    ("pro kind on a base side", _set((*BLUE0, "spaces", 0, "kind"), "draw_tile"),
+     ["sides.blue: row 1: a draw_tile space belongs on a pro side"]),
     ("value on a non-bull space", _set((*BLUE0, "spaces", 1, "value"), 3), ["sides.blue.rows[0].spaces[1]", "value"]),
     ("too few rows", _set(("sides", "blue", "rows"), [{"length": 3}] * 4), ["sides.blue.rows"]),
     ("too many rows", _set(("sides", "red", "rows"), [{"length": 3}] * 11), ["sides.red.rows"]),
     ("row too short", _set((*BLUE0, "length"), 2), ["sides.blue.rows[0].length"]),
     ("row too long", _set(("sides", "blue", "rows", 4, "length"), 11), ["sides.blue.rows[4].length"]),
-    ("too few tiles for the player count", _set(("tiles", "bullheads"), [1] * 21), ["tiles: 21 tiles are too few for 3 players with hands of 3"]),
+    ("too few tiles for the player count", _set(("tiles", "bullheads"), [1] * 21),
+     ["tiles: 21 tiles are too few for 3 players with hands of 3"]),
     ("too few tiles with the second hand", _set(("players",), {"min": 2, "max": 3}), None),
     ("bullheads 0", _set(("tiles", "bullheads", 3), 0), ["tiles.bullheads[3]"]),
     ("bullheads 6", _set(("tiles", "bullheads", 7), 6), ["tiles.bullheads[7]"]),
@@ -216,7 +219,8 @@ def test_a_board_file_and_a_game_record_name_the_same_board(here):
     path = write(here, valid(), "mine.json")
     g = make_game("board", ["A", "B"], 3, {"board": path, "side": "red"})
     opts = g.record()["options"]
-    assert opts["board"] == path and opts["board_sha256"] == hashlib.sha256((here / "mine.json").read_bytes()).hexdigest()
+    assert opts["board"] == path
+    assert opts["board_sha256"] == hashlib.sha256((here / "mine.json").read_bytes()).hexdigest()
     data = valid()
     data["hand"] = 2
     write(here, data, "mine.json")
@@ -356,3 +360,24 @@ def test_every_valid_board_loads_and_plays_with_the_invariants(data, seed):
                 check_step(g)
                 mirror.check(g)
             assert all(h == [] for h in g.hands) and g.winners
+
+
+def test_note_and_reconstruction_may_stand_on_any_part(here):
+    """docs/board.md: `reconstruction` and `note` may stand on any part; the rules screen lists the
+    reconstructed parts (Board.reconstructed), a marked row or space marking its side."""
+    data = valid()
+    parts = [data["players"], data["tiles"], data["luck_cards"], data["luck_cards"]["cards"][0],
+             data["action_cards"], data["action_cards"]["cards"][1], data["sides"]["blue"],
+             data["sides"]["blue"]["rows"][2], data["sides"]["red"]["rows"][0]["spaces"][1]]
+    for part in parts:
+        part["note"] = "why"
+        part["reconstruction"] = True
+    b = load_board(write(here, data))
+    assert set(b.reconstructed) == {"players", "tiles", "luck_cards", "action_cards", "sides.blue", "sides.red"}
+    for only, listed in [(("sides", "red", "rows", 0, "spaces", 0), "sides.red"),
+                         (("sides", "blue", "rows", 1), "sides.blue"),
+                         (("action_cards", "cards", 0), "action_cards"), (("players",), "players")]:
+        data = valid()
+        _set((*only, "reconstruction"), True)(data)
+        assert load_board(write(here, data)).reconstructed == (listed,)
+    assert load_board(write(here, valid())).reconstructed == ()

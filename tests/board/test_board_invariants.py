@@ -9,7 +9,8 @@ placed, secret choices; BG1); exactly 4 rows are active (BG2), active rows hold 
 but one (BG-D2, BG-D4), inactive rows are empty; luck changes lie on empty spaces of active rows (BG6); STOP
 tokens never exceed the board's and one open row is left (BG7); the public table rebuilt from the events
 alone (rows, active rows, luck changes, STOP tokens, and each score as the sum of its player's `points`)
-matches the game; the deciders have legal actions and nobody else has. At the end: every hand is empty (BG-D7, BG7), the winners hold the highest score (BG5, BG-D7), and the record (plain JSON) replays to the
+matches the game; the deciders have legal actions and nobody else has. At the end: every hand is empty
+(BG-D7, BG7), the winners hold the highest score (BG5, BG-D7), and the record (plain JSON) replays to the
 same rows, hands, scores and winners. Every VIEW_EVERY-th game also checks each view at every step.
 """
 
