@@ -731,3 +731,14 @@ def test_view_helpers_agree_with_the_engine():
     assert v.placing == (0, 13) and 13 in v.seen_tiles() and v.queue == ((1, 22),)
     assert set(v.unseen_tiles()) == set(g.supply) | set(g.hands[0])
     assert g.view(None).hand == () and g.view(None).my_cards == ()
+
+
+@pytest.mark.parametrize("rows", [plain_rows(4), [row(1), *plain_rows(9)]], ids=["4 rows", "a row of 1 space"])
+def test_bg_d4_a_side_without_an_empty_row_to_move_to_is_refused(rows):
+    """BG2, BG-D4: 4 rows are active and a filled row's tile moves to an empty one, so a side needs a fifth
+    row (bere_tui/boards.py asks for it; a Board built in code is checked too)."""
+    from bere_tui.engine.board import Game
+    from bere_tui.engine.errors import SetupError
+
+    with pytest.raises(SetupError):
+        Game(names(2), board=board(rows))

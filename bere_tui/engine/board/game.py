@@ -91,6 +91,9 @@ class Game:
         self.options = self._check_options(options)
         self.side = board.sides[self.options["side"]]
         self.specs = self.side.rows
+        if len(self.specs) <= ACTIVE_ROWS or any(spec.length < 2 for spec in self.specs):  # BG-D4: a row to move to
+            raise SetupError(_("a side of the board needs at least {k} rows of at least 2 spaces").format(
+                k=ACTIVE_ROWS + 1))
         self.luck = self.options["luck"]
         if not _is_int(seed):
             raise SetupError(_("the seed must be a whole number"))
