@@ -122,11 +122,14 @@ class TilesModel(_Model):
     bullheads: Annotated[list[Annotated[StrictInt, Field(ge=1, le=5)]], Field(min_length=20, max_length=200)]  # BG1
     rule: StrictStr = ""
     reconstruction: StrictBool = False
+    note: StrictStr = ""
 
 
 class PlayersModel(_Model):
     min: Annotated[StrictInt, Field(ge=2, le=6)]
     max: Annotated[StrictInt, Field(ge=2, le=6)]
+    reconstruction: StrictBool = False
+    note: StrictStr = ""
 
 
 class BoardModel(_Model):
@@ -149,11 +152,12 @@ class BoardModel(_Model):
             raise ValueError(_("sides: a board needs at least one side, blue or red"))
         if self.players.min > self.players.max:
             raise ValueError(_("players: min is more than max"))
-        for deck, kinds in ((self.luck_cards, LUCK_KINDS), (self.action_cards, ACTION_KINDS)):
-            for c in deck.cards:
+        for key, deck, kinds in (("luck_cards", self.luck_cards, LUCK_KINDS),
+                                 ("action_cards", self.action_cards, ACTION_KINDS)):
+            for i, c in enumerate(deck.cards):
                 if c.kind not in kinds:
-                    raise ValueError(_("unknown card {kind}; known: {known}").format(
-                        kind=shown(c.kind), known=", ".join(kinds)))
+                    raise ValueError(_("{field}: unknown card {kind}; known: {known}").format(
+                        field=f"{key}.cards[{i}].kind", kind=shown(c.kind), known=", ".join(kinds)))
         for n in range(self.players.min, self.players.max + 1):
             hands = 2 if n <= self.second_hand_max_players else 1
             if ACTIVE_ROWS + self.hand * n * hands > len(self.tiles.bullheads):
@@ -180,7 +184,8 @@ def _problem(exc: ValidationError) -> str:
         return _("{where}: the field is missing").format(where=_where(loc))
     msg = err["msg"].removeprefix("Value error, ")
     where = _where(loc)
-    return _("{where}: {problem}").format(where=where, problem=escape(msg)) if where else escape(msg)
+    msg = escape(msg, limit=None)  # our own messages and pydantic's, never cut (values in them are shown())
+    return _("{where}: {problem}").format(where=where, problem=msg) if where else msg
 
 
 def shipped_boards() -> list[str]:
@@ -220,8 +225,11 @@ def parse_board(raw: bytes, name: str) -> Board:
         rows = tuple(RowSpec(row.length, {s.space - 1: Space(s.kind, s.value) for s in row.spaces})
                      for row in side.rows)
         sides[key] = Side(key, side.pro, rows)
-        if side.reconstruction or any(row.reconstruction for row in side.rows):
+        if side.reconstruction or any(row.reconstruction or any(s.reconstruction for s in row.spaces)
+                                      for row in side.rows):
             reconstructed.append(f"sides.{key}")
+    if model.players.reconstruction:
+        reconstructed.append("players")
     if model.tiles.reconstruction:
         reconstructed.append("tiles")
     for key in ("luck_cards", "action_cards"):

@@ -91,6 +91,9 @@ class Game:
         self.options = self._check_options(options)
         self.side = board.sides[self.options["side"]]
         self.specs = self.side.rows
+        if len(self.specs) <= ACTIVE_ROWS or any(spec.length < 2 for spec in self.specs):  # BG-D4: a row to move to
+            raise SetupError(_("a side of the board needs at least {k} rows of at least 2 spaces").format(
+                k=ACTIVE_ROWS + 1))
         self.luck = self.options["luck"]
         if not _is_int(seed):
             raise SetupError(_("the seed must be a whole number"))
@@ -161,7 +164,7 @@ class Game:
         if extra:
             raise SetupError(_("unknown option {key!r}").format(key=min(extra)))
         side = options.get("side", "blue")
-        if side not in self.board.sides:
+        if not isinstance(side, str) or side not in self.board.sides:  # a list from a record cannot be hashed
             raise SetupError(_("option 'side': this board has the sides {sides}, not {side!r}").format(
                 sides=", ".join(self.board.sides), side=side))
         luck = options.get("luck", False)
@@ -494,27 +497,28 @@ class Game:
         if not isinstance(tiles, list) or len(tiles) != k:
             raise IllegalAction(ngettext("player {p} chooses {k} tile this turn",
                                          "player {p} chooses {k} tiles this turn", k).format(p=p, k=k))
-        if len(set(tiles)) != len(tiles):
-            raise IllegalAction(_("the same tile twice"))
-        for t in tiles:
+        for t in tiles:  # before the set below: a tile that is no int (a list) cannot be hashed
             if not _is_int(t) or t not in self.hands[p]:
                 raise IllegalAction(_("tile {tile!r} is not in player {p}'s hand").format(tile=t, p=p))
+        if len(set(tiles)) != len(tiles):
+            raise IllegalAction(_("the same tile twice"))
         if card is not None and (not isinstance(card, str) or card not in self.held[p]):
             raise IllegalAction(_("player {p} holds no action card {card!r}").format(p=p, card=card))
 
     def _do_select(self, p: int, action: dict, ev: list[Event]) -> None:
         tiles, card = tuple(sorted(action["tiles"])), action["card"]
         for t in tiles:
-            self.hands[p].remove(t)
-            self.known[p].discard(t)
+            self.hands[p].remove(t)  # a known tile stays known until the reveal: the choice is secret
         if card is not None:
             self.held[p].remove(card)
-        self.two[p] = False
         self.choices[p] = (tiles, card)
         self.waiting.remove(p)
         ev.append(Selected(p))
         if self.waiting:
             return
+        for q, (ts, _c) in self.choices.items():  # at the reveal, not before: the views keep the secret
+            self.known[q].difference_update(ts)
+            self.two[q] = False  # BG-D6: the two tiles are chosen (a play-two space below may set it again)
         # BG3: all revealed; play_first's tiles first (BG7), then lowest first. An action card goes with the
         # first tile its owner places this turn.
         placements = sorted(((0 if c == "play_first" else 1, t, q) for q, (ts, c) in self.choices.items()
