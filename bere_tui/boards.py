@@ -237,10 +237,12 @@ def parse_board(raw: bytes, name: str) -> Board:
 
 def load_board(name: str = DEFAULT_BOARD) -> Board:
     """The board `name` (a shipped board's name or a path), or a BoardFileError naming the file and the field."""
-    if not isinstance(name, str) or not name:
+    if not isinstance(name, str) or not name or "\0" in name:
         raise BoardFileError(_("a board is named by a file name or a path"))
     source = board_source(name)
     try:
+        if source.exists() and not source.is_dir() and not source.is_file():  # a FIFO, a device: open() could wait
+            raise BoardFileError(_("board file {file}: not a regular file").format(file=shown(name)))
         with source.open("rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
