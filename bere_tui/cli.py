@@ -279,6 +279,10 @@ def _main(argv: list[str] | None) -> int:
         return cmd_sim(args)
     if args.command == "play":
         args.board_options, problem = board_options(args)
+        if problem is None and args.variant == "board" and not getattr(args, "load", None):
+            from bere_tui.bots import bot_key
+
+            problem = _board_bots_problem([bot_key(b) for b in args.bots if bot_key(b) is not None])
         if problem is not None:
             return _fail(problem)
     if args.command == "serve":
