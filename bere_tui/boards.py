@@ -140,11 +140,12 @@ class BoardModel(_Model):
             raise ValueError(_("sides: a board needs at least one side, blue or red"))
         if self.players.min > self.players.max:
             raise ValueError(_("players: min is more than max"))
-        for deck, kinds in ((self.luck_cards, LUCK_KINDS), (self.action_cards, ACTION_KINDS)):
-            for c in deck.cards:
+        for key, deck, kinds in (("luck_cards", self.luck_cards, LUCK_KINDS),
+                                 ("action_cards", self.action_cards, ACTION_KINDS)):
+            for i, c in enumerate(deck.cards):
                 if c.kind not in kinds:
-                    raise ValueError(_("unknown card {kind}; known: {known}").format(
-                        kind=shown(c.kind), known=", ".join(kinds)))
+                    raise ValueError(_("{where}: unknown card {kind}; known: {known}").format(
+                        where=f"{key}.cards[{i}].kind", kind=shown(c.kind), known=", ".join(kinds)))
         for n in range(self.players.min, self.players.max + 1):
             hands = 2 if n <= self.second_hand_max_players else 1
             if ACTIVE_ROWS + self.hand * n * hands > len(self.tiles.bullheads):

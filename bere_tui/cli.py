@@ -135,7 +135,7 @@ def board_options(args) -> tuple[dict, str | None]:
     side = options.get("side", "blue")
     if side not in board.sides:
         return options, _("board file {file}: sides: this board has the sides {sides}, not {side}").format(
-            file=shown(board.name), sides=", ".join(board.sides), side=side)
+            file=escape(repr(board.name), None), sides=", ".join(board.sides), side=side)
     return options, None
 
 

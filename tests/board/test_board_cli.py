@@ -52,7 +52,7 @@ def test_replay_json_names_an_illegal_action(tmp_path):
     record = game.record()
     record["actions"].append({"player": 0, "do": "stop_row", "row": 1})
     assert_one_error(run_bere("replay", str(record_file(tmp_path, record)), "--json"),
-                     "action 2 (stop_row by player 0)", "the game was asking for")
+                     "action 2 (stop_row by player 0)", "waiting for tiles from players 0, 1")
 
 
 def test_replay_json_names_a_board_file_that_changed(tmp_path):
@@ -140,7 +140,7 @@ BAD_BOARDS = {
     "too few rows": _edit(lambda d: d["sides"]["blue"].update(rows=d["sides"]["blue"]["rows"][:4]),
                           "sides.blue.rows"),
     "an unknown card": _edit(lambda d: d["luck_cards"]["cards"].append({"kind": "jackpot", "count": 1}),
-                             "luck_cards", "jackpot"),
+                             "luck_cards.cards[2].kind", "jackpot"),
 }
 
 COMMANDS = {
@@ -190,7 +190,10 @@ def test_board_options_with_another_variant_are_refused(command, option):
 
 
 def test_an_unknown_side_is_refused_by_the_parser():
-    assert_one_error(run_bere(*COMMANDS["sim"], "--side", "green"), "--side", "green")
+    done = run_bere(*COMMANDS["sim"], "--side", "green")  # argparse's line, then where to read more (as for --variant)
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    first = done.stderr.splitlines()[0]
+    assert first.startswith("error: ") and "--side" in first and "green" in first
 
 
 # ---------------------------------------------------------------- bere sim
