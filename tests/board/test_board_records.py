@@ -312,3 +312,17 @@ def test_an_unknown_variant_lists_the_board_game():
     with pytest.raises(RecordError) as caught:
         replay({"format": "bere-record/1", "variant": "boardgame", "players": [], "seed": 1})
     assert "bullenparty, board" in str(caught.value)
+
+
+def test_the_example_of_docs_board_md_replays():
+    """docs/board.md, "Record": its example (the setup dealt from the seed) is a record the engine plays."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "board.md").read_text(encoding="utf-8")
+    example = text.split("## Record", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    actions = [json.loads(line.strip().rstrip(",")) for line in example.splitlines() if '"do":' in line]
+    record = {"format": "bere-record/1", "variant": "board", "options": {"side": "red", "luck": True},
+              "players": [{"name": "Ann"}, {"name": "Ben", "bot": "random"}], "seed": 16, "actions": actions}
+    game = replay(record)
+    assert [a["do"] for a in game.actions] == ["select"] * 4 + ["luck"]
+    assert game.setup["rows"] == [77, 98, 36, 49] and game.overlays == {(2, 2): "plus5"}  # BG6
