@@ -35,4 +35,6 @@ class Session(TableDirector):
 
         seats = [Seat(n, lv if lv in BOTS or lv is None else FALLBACK_BOT) for n, lv in zip(self.names, self.levels)]
         target = self.game.options.get("target")
-        return TableSetup(self.game.variant, seats, target if target != 66 else None, None)
+        board_options = {k: v for k, v in self.game.options.items() if k in ("side", "luck", "board")}
+        return TableSetup(self.game.variant, seats, target if target != 66 else None, None,
+                          board_options if self.game.variant == "board" else {})

@@ -285,3 +285,13 @@ def test_the_settings_know_the_board_game():
 
     assert "board" in VARIANTS and "board" in cli.VARIANT_NAMES
     assert LastSeats(variant="board").variant == "board"
+
+
+def test_a_loaded_board_game_starts_again_with_its_options(tmp_path):
+    from bere_tui.ui.session import Session
+
+    board = write_board(tmp_path, small_board())
+    game = random_game(2, 3, {"side": "red", "luck": True, "board": str(board)}, stop_after=4)
+    again = Session(replay(game.record())).next_setup()
+    assert again.variant == "board" and again.options() == {"side": "red", "luck": True, "board": str(board)}
+    assert Session.new(again).game.options["board_sha256"] == game.options["board_sha256"]
