@@ -207,6 +207,9 @@ HOSTILE = [
     ("options.board_sha256 wrong", _set("options", "board_sha256", "0" * 64), ["standard", "not the one"]),
     ("an unknown option", _set("options", "target", 66), ["unknown option", "target"]),
     ("unknown board", _set("options", "board", "nosuchboard"), ["board file", "nosuchboard", "no such file"]),
+    ("a board name with a NUL byte", _set("options", "board", "a\x00b.json"), ["board"]),
+    ("a board that is a folder", _set("options", "board", "/"), ["board file '/'", "folder"]),
+    ("luck on, the luck deck empty", _set("options", "luck", True), ["deal 0", "luck_deck"]),
     ("one player", lambda r: r["players"].pop(), ["players", "2 to 6"]),
     ("seven players", _set("players", [{"name": f"P{i}"} for i in range(7)]), ["players", "2 to 6"]),
     ("an unknown bot", _set("players", 1, "bot", "genius"), ["players[1].bot", "genius"]),
@@ -326,3 +329,11 @@ def test_the_example_of_docs_board_md_replays():
     game = replay(record)
     assert [a["do"] for a in game.actions] == ["select"] * 4 + ["luck"]
     assert game.setup["rows"] == [77, 98, 36, 49] and game.overlays == {(2, 2): "plus5"}  # BG6
+
+
+def test_huge_numbers_where_any_whole_number_goes():
+    record = good_record()
+    record["seed"] = 10**400  # any whole number seeds the generator; the deal is the record's
+    game = replay(record)
+    assert game.seed == 10**400 and len(game.actions) == 2
+    assert json.loads(dumps(game))["seed"] == 10**400
