@@ -166,6 +166,11 @@ class BoardModel(_Model):
         return self
 
 
+def _file(name: str) -> str:
+    """A board file's name as a message shows it: quoted and escaped, never cut (a path is only clear whole)."""
+    return escape(repr(name), None)
+
+
 def _where(loc) -> str:
     out = ""
     for part in loc:
@@ -206,19 +211,19 @@ def parse_board(raw: bytes, name: str) -> Board:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise BoardFileError(_("board file {file}: not UTF-8 text").format(file=shown(name))) from None
+        raise BoardFileError(_("board file {file}: not UTF-8 text").format(file=_file(name))) from None
     try:
         data = loads(text)
     except JSONFileError as exc:
-        raise BoardFileError(_("board file {file}: {why}").format(file=shown(name), why=exc)) from None
+        raise BoardFileError(_("board file {file}: {why}").format(file=_file(name), why=exc)) from None
     if not isinstance(data, dict):
-        raise BoardFileError(_("board file {file}: must be a JSON object").format(file=shown(name)))
+        raise BoardFileError(_("board file {file}: must be a JSON object").format(file=_file(name)))
     if data.get("format") != FORMAT:
-        raise BoardFileError(_("board file {file}: format: must be {fmt}").format(file=shown(name), fmt=FORMAT))
+        raise BoardFileError(_("board file {file}: format: must be {fmt}").format(file=_file(name), fmt=FORMAT))
     try:
         model = BoardModel.model_validate(data)
     except ValidationError as exc:
-        raise BoardFileError(_("board file {file}: {problem}").format(file=shown(name), problem=_problem(exc))) from None
+        raise BoardFileError(_("board file {file}: {problem}").format(file=_file(name), problem=_problem(exc))) from None
     sides = {}
     reconstructed = []
     for key, side in model.sides.items():
@@ -254,23 +259,25 @@ def parse_board(raw: bytes, name: str) -> Board:
 
 def load_board(name: str = DEFAULT_BOARD) -> Board:
     """The board `name` (a shipped board's name or a path), or a BoardFileError naming the file and the field."""
-    if not isinstance(name, str) or not name:
+    if not isinstance(name, str) or not name or "\0" in name:
         raise BoardFileError(_("a board is named by a file name or a path"))
     source = board_source(name)
     try:
+        if source.exists() and not source.is_dir() and not source.is_file():  # a FIFO, a device: open() could wait
+            raise BoardFileError(_("board file {file}: not a regular file").format(file=_file(name)))
         with source.open("rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
         known = ", ".join(shipped_boards())
         raise BoardFileError(_("board file {file}: no such file (boards shipped: {known})").format(
-            file=shown(name), known=known)) from None
+            file=_file(name), known=known)) from None
     except IsADirectoryError:
-        raise BoardFileError(_("board file {file}: it is a folder, not a file").format(file=shown(name))) from None
+        raise BoardFileError(_("board file {file}: it is a folder, not a file").format(file=_file(name))) from None
     except OSError as exc:
         raise BoardFileError(_("board file {file}: cannot be read ({why})").format(
-            file=shown(name), why=exc.strerror or exc)) from None
+            file=_file(name), why=exc.strerror or exc)) from None
     if len(raw) > MAX_BYTES:
-        raise BoardFileError(_("board file {file}: too large").format(file=shown(name)))
+        raise BoardFileError(_("board file {file}: too large").format(file=_file(name)))
     return parse_board(raw, name)
 
 

@@ -14,7 +14,8 @@ from bere_tui import __version__, i18n
 from bere_tui.i18n import _, ngettext
 from bere_tui.safetext import escape, shown
 
-VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty")  # engine.games.GAMES
+VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty", "board")  # engine.games.GAMES
+BOARD_SIDES = ("blue", "red")  # engine.board.SIDES: the blue base side, the red pro side (BG7)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -54,6 +55,15 @@ def _add_language_option(parser: argparse.ArgumentParser, default) -> None:
 DISPLAY_DEFAULTS = {"ascii": False, "no_mouse": False, "no_animation": False, "config": None, "lang": None}
 
 
+def _add_board_options(parser: argparse.ArgumentParser) -> None:
+    """The board game's options (`--variant board` only; None when not given)."""
+    parser.add_argument("--side", choices=BOARD_SIDES, default=None,
+                        help=_("the board game: the side of the board, blue (base) or red (pro)"))
+    parser.add_argument("--luck", action="store_true", default=None, help=_("the board game: with luck cards"))
+    parser.add_argument("--board", metavar="FILE", default=None,
+                        help=_("the board game: a board file, or a shipped board's name (default: standard)"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="bere", description=_("6 nimmt! (6 bere!, Take 5) in the terminal."))
     parser.add_argument("--version", action="version", version=f"bere-tui {__version__}")
@@ -72,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--target", type=int, default=None, help=_("points that end a game (default 66)"))
     play.add_argument("--load", metavar="FILE", help=_("continue a saved game record"))
+    _add_board_options(play)
 
     teach = sub.add_parser("teach", parents=[display], help=_("learn the game by playing guided deals"))
     teach.add_argument("lesson", nargs="?", help=_("the lesson to open"))
@@ -96,12 +107,36 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, required=True)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true")
+    _add_board_options(sim)
     return parser
 
 
 def _fail(message: str) -> int:
     print(f"error: {escape(message, None)}", file=sys.stderr)
     return 2
+
+
+def board_options(args) -> tuple[dict, str | None]:
+    """The board game's options of `bere play`/`bere sim` ({} for another variant), or the problem in one line:
+    one of them given with another variant, or a board file that cannot be used (named with its field)."""
+    given = [f"--{key}" for key in ("side", "luck", "board") if getattr(args, key, None) is not None]
+    if args.variant != "board":
+        if given:
+            return {}, _("{option} is an option of the board game (--variant board), not of {variant}").format(
+                option=given[0], variant=args.variant)
+        return {}, None
+    options = {key: getattr(args, key) for key in ("side", "luck", "board") if getattr(args, key, None) is not None}
+    from bere_tui.boards import DEFAULT_BOARD, BoardFileError, load_board
+
+    try:
+        board = load_board(options.get("board", DEFAULT_BOARD))
+    except BoardFileError as exc:
+        return options, str(exc)
+    side = options.get("side", "blue")
+    if side not in board.sides:
+        return options, _("board file {file}: sides: this board has the sides {sides}, not {side}").format(
+            file=escape(repr(board.name), None), sides=", ".join(board.sides), side=side)
+    return options, None
 
 
 def cmd_replay_json(path: str) -> int:
@@ -130,7 +165,19 @@ def cmd_sim(args) -> int:
             variant=args.variant, lo=lo, hi=hi, n=len(args.bots)))
     if args.games < 1:
         return _fail(_("--games must be at least 1"))
-    stats = simulate(args.variant, args.bots, args.games, args.seed)
+    options, problem = board_options(args)
+    if problem is not None:
+        return _fail(problem)
+    if args.variant == "board":
+        problem = _board_bots_problem(args.bots)
+        if problem is not None:
+            return _fail(problem)
+    from bere_tui.engine.errors import BereError
+
+    try:
+        stats = simulate(args.variant, args.bots, args.games, args.seed, options)
+    except BereError as exc:  # a setup the board cannot seat (its player counts)
+        return _fail(str(exc))
     if args.json:
         print(json.dumps(stats))
         return 0
@@ -142,6 +189,17 @@ def cmd_sim(args) -> int:
     for line in columns(rows, minimum=(4, 12, 6, 11), right=(True, False, True, True), gaps=("  ", " ", " ")):
         print(line)
     return 0
+
+
+def _board_bots_problem(bots: list[str]) -> str | None:
+    """A bot level the board game has no bot for yet (bots/board), in one line."""
+    from bere_tui.bots.board import BOTS as BOARD_BOTS
+
+    for bot in bots:
+        if bot not in BOARD_BOTS:
+            return _("the board game has no bot {bot} yet; known: {known}").format(
+                bot=shown(bot), known=", ".join(BOARD_BOTS))
+    return None
 
 
 def columns(rows: list[list[str]], minimum, right, gaps) -> list[str]:
@@ -219,6 +277,14 @@ def _main(argv: list[str] | None) -> int:
         return cmd_replay_json(args.file)
     if args.command == "sim":
         return cmd_sim(args)
+    if args.command == "play":
+        args.board_options, problem = board_options(args)
+        if problem is None and args.variant == "board" and not getattr(args, "load", None):
+            from bere_tui.bots import bot_key
+
+            problem = _board_bots_problem([bot_key(b) for b in args.bots if bot_key(b) is not None])
+        if problem is not None:
+            return _fail(problem)
     if args.command == "serve":
         return cmd_serve(args)
     from bere_tui.ui.app import run_app  # Textual only from here on

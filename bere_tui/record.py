@@ -149,7 +149,7 @@ def _first_error(exc: ValidationError, in_action: bool = False, kinds: tuple[str
         msg = _("unknown format {value} (this version reads {fmt})").format(value=shown(value), fmt=FORMAT)
     elif kind == "literal_error" and loc == ("variant",):
         msg = _("unknown variant {value}; known: {known}").format(value=shown(value),
-                                                                    known=", ".join([*VARIANTS, "bullenparty"]))
+                                                                    known=", ".join([*VARIANTS, "bullenparty", "board"]))
     else:
         msg = escape(err["msg"], limit=None)
         if isinstance(value, (str, int, float, bool)) or value is None:
@@ -239,6 +239,8 @@ def parse_record(data) -> tuple[RecordModel, list[dict]]:
     """Check a record's shape; returns the model and its actions as engine dicts."""
     if _bullenparty().is_bullenparty(data):
         return _bullenparty().parse_record(data)
+    if _board().is_board(data):
+        return _board().parse_record(data)
     model = _parse_shell(data)
     return model, [_parse_action(i, raw) for i, raw in enumerate(model.actions)]
 
@@ -247,6 +249,8 @@ def new_game(model) -> Game:
     """The game a parsed record starts from (its deal; no action applied yet), of whichever game system."""
     if getattr(model, "variant", None) == "bullenparty":
         return _bullenparty().new_game(model)
+    if getattr(model, "variant", None) == "board":
+        return _board().new_game(model)
     options = model.options.model_dump(exclude_none=True)
     deals = [d.model_dump(exclude_none=True) for d in model.deals]
     players = [p.model_dump(exclude_none=True) for p in model.players]
@@ -265,6 +269,8 @@ def replay(data, upto: int | None = None) -> Game:
     A refused action is named with the decision the game was asking for at that point."""
     if _bullenparty().is_bullenparty(data):
         return _bullenparty().replay(data, upto)
+    if _board().is_board(data):
+        return _board().replay(data, upto)
     model = _parse_shell(data)
     _check_bots(model)
     return apply_recorded(new_game(model), model.actions, upto, _parse_action)
@@ -293,6 +299,13 @@ def _bullenparty():
     return record_bullenparty
 
 
+def _board():
+    """The board game's records (record_board.py), imported when needed: it imports this module."""
+    from bere_tui import record_board
+
+    return record_board
+
+
 def load_json(path: str | Path):
     """Read a record file as JSON (jsonfile.read_json); every failure is a RecordError naming the file."""
     path = Path(path)
@@ -316,6 +329,8 @@ def result(game: Game) -> dict:
     """The bere-result/1 summary (spec/record.md): the state after the last action, with every hand."""
     if game.variant == "bullenparty":
         return _bullenparty().result(game)
+    if game.variant == "board":
+        return _board().result(game)
     pend = None
     if game.pending is not None:
         pend = {"do": game.pending["do"]}

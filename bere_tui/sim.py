@@ -18,9 +18,13 @@ def decision_ms(times: list[float]) -> dict:
     return {"median": round(median * 1000, 3), "p95": round(p95 * 1000, 3), "max": round(times[-1] * 1000, 3)}
 
 
-def simulate(variant: str, bot_names: list[str], games: int, seed: int = 0) -> dict:
+def simulate(variant: str, bot_names: list[str], games: int, seed: int = 0, options: dict | None = None) -> dict:
     """Play `games` games, seat i always played by bot_names[i]; a shared win counts as won. Each seat's
-    decisions are timed (wall time of the bot's choice)."""
+    decisions are timed (wall time of the bot's choice). `options`: the board game's (side, luck, board)."""
+    if variant == "board":
+        from bere_tui.bots.board.runner import simulate as simulate_board
+
+        return simulate_board(bot_names, games, seed, options)
     if variant == "bullenparty":
         from bere_tui.bots.bullenparty.runner import simulate as simulate_bullenparty
 

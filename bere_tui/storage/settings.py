@@ -28,7 +28,7 @@ LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
 SETTINGS_NAME = "settings.json"
 
 ANIMATION_SPEEDS: tuple[str, ...] = ("off", "slow", "normal", "fast")
-VARIANTS: tuple[str, ...] = ("base", "pro", "anniversary", "even-odd", "bullenparty")
+VARIANTS: tuple[str, ...] = ("base", "pro", "anniversary", "even-odd", "bullenparty", "board")
 
 # The settings are read before the title screen is drawn, so they are plain dataclasses checked here, not
 # pydantic models (whose import and schema building took a good part of the start-up: issue 17). Each value

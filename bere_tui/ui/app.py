@@ -385,11 +385,13 @@ def start_from_args(args) -> Start:
         if not args.players and not args.bots:
             setup = TableSetup(args.variant)
             setup.seed = args.seed
+            setup.game_options = dict(getattr(args, "board_options", None) or {})
             return Start("setup", setup=setup)
         unknown = [b for b in args.bots if bot_key(b) is None]
         if unknown:
             raise StartError(_("unknown bot {bot}; known: {known}").format(bot=shown(unknown[0]), known=known_bots()))
-        setup = setup_from_args(args.variant, args.players, args.bots, args.seed, args.target)
+        setup = setup_from_args(args.variant, args.players, args.bots, args.seed, args.target,
+                                getattr(args, "board_options", None))
         if args.target is not None and not setup.uses_target():
             raise StartError(_("the {variant} variant has no target score").format(variant=args.variant))
         problems = setup.problems()

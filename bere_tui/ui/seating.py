@@ -36,6 +36,7 @@ class TableSetup:
     seats: list[Seat] = field(default_factory=lambda: [Seat("Ann"), Seat("Ben", "heuristic")])
     target: int | None = None  # None: the default (66); base, Pro and Even/Odd only
     seed: int | None = None  # None: a random seed at the start
+    game_options: dict = field(default_factory=dict)  # the board game's side, luck and board (`bere play --side`)
 
     @property
     def people(self) -> list[int]:
@@ -51,6 +52,8 @@ class TableSetup:
     def options(self) -> dict:
         if self.uses_target() and self.target is not None and self.target != DEFAULT_TARGET:
             return {"target": self.target}
+        if self.variant == "board":
+            return {k: v for k, v in self.game_options.items() if k in GAMES["board"].options}
         return {}
 
     def problems(self) -> list[str]:
@@ -97,14 +100,14 @@ def free_name(taken) -> str:
 
 
 def setup_from_args(variant: str, people: list[str], bots: list[str], seed: int | None,
-                    target: int | None) -> TableSetup:
+                    target: int | None, game_options: dict | None = None) -> TableSetup:
     """`bere play`: the people named first, then one bot seat per bot level (named from DEFAULT_NAMES). Names are
     cleaned of control characters (a name too long is left for problems() to name); bots by level get the bot's
     own name (an unknown one is left for problems())."""
     seats = [Seat(clean_name(name)) for name in people]
     for level in bots:
         seats.append(Seat(free_name([s.name for s in seats]), bot_key(level) or level))
-    return TableSetup(variant, seats, target, seed)
+    return TableSetup(variant, seats, target, seed, dict(game_options or {}))
 
 
 def setup_from_settings(last) -> TableSetup:

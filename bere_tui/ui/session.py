@@ -30,9 +30,11 @@ class Session(TableDirector):
         if self.setup is not None:
             base = self.setup
             seed = None if base.seed is None else base.seed + 1
-            return TableSetup(base.variant, list(base.seats), base.target, seed)
+            return TableSetup(base.variant, list(base.seats), base.target, seed, dict(base.game_options))
         from bere_tui.ui.seating import Seat
 
         seats = [Seat(n, lv if lv in BOTS or lv is None else FALLBACK_BOT) for n, lv in zip(self.names, self.levels)]
         target = self.game.options.get("target")
-        return TableSetup(self.game.variant, seats, target if target != 66 else None, None)
+        board_options = {k: v for k, v in self.game.options.items() if k in ("side", "luck", "board")}
+        return TableSetup(self.game.variant, seats, target if target != 66 else None, None,
+                          board_options if self.game.variant == "board" else {})

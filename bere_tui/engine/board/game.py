@@ -172,7 +172,7 @@ class Game:
             raise SetupError(_("option 'luck' must be true or false"))
         sha = options.get("board_sha256")
         if sha is not None and sha != self.board.sha256:
-            raise SetupError(_("the board file {name} is not the one this game was played on (its contents "
+            raise SetupError(_("the board file {name!r} is not the one this game was played on (its contents "
                                "changed)").format(name=self.board.name))
         return {"side": side, "luck": luck, "board": self.board.name, "board_sha256": self.board.sha256}
 

@@ -1,0 +1,68 @@
+"""Bot-only games of the board game: the loop `bere sim --variant board`, tests and bench/ share.
+
+The board file is read once (bere_tui/boards.py) and every game is played on it; a bad one is a
+BoardFileError naming the file and the field, for the caller to show.
+"""
+
+from __future__ import annotations
+
+import time
+
+from bere_tui.boards import DEFAULT_BOARD, load_board
+from bere_tui.engine.board import Board, Game
+
+
+def board_for(options: dict | None) -> Board:
+    """The board `options["board"]` names (default: the shipped `standard`)."""
+    return load_board((options or {}).get("board") or DEFAULT_BOARD)
+
+
+def play_bot_game(bot_names: list[str], seed: int, options: dict | None = None, board: Board | None = None,
+                  times: list[list[float]] | None = None) -> Game:
+    """A whole game with one bot per seat (make_bot's seeds as for the other games: seed * 1000 + seat).
+    `times`, one list per seat: each decision's wall time (seconds) is added to its seat's list."""
+    from bere_tui.bots import make_bot
+
+    if board is None:
+        board = board_for(options)
+    players = [{"name": f"{name} {i + 1}", "bot": name} for i, name in enumerate(bot_names)]
+    game = Game(players, seed=seed, options=options, board=board)
+    bots = [make_bot(name, seed * 1000 + p) for p, name in enumerate(bot_names)]
+    clock = time.perf_counter
+    while not game.finished:
+        for p in game.deciders():
+            view, legal = game.view(p), game.legal(p)
+            start = clock()
+            action = bots[p].choose(view, legal)
+            if times is not None:
+                times[p].append(clock() - start)
+            game.apply(action)
+    return game
+
+
+def simulate(bot_names: list[str], games: int, seed: int = 0, options: dict | None = None) -> dict:
+    """`bere sim` (spec/record.md): wins (a shared win counts), mean final score and decision times per seat,
+    every game on the board, side and luck setting `options` give."""
+    from bere_tui.sim import decision_ms
+
+    board = board_for(options)
+    n = len(bot_names)
+    wins = [0] * n
+    scores = [0] * n
+    times: list[list[float]] = [[] for _p in range(n)]
+    start = time.perf_counter()
+    for g in range(games):
+        game = play_bot_game(bot_names, seed + g, options, board, times)
+        for p in range(n):
+            scores[p] += game.scores[p]
+            wins[p] += p in game.winners
+    seconds = time.perf_counter() - start
+    return {
+        "games": games,
+        "seconds": round(seconds, 3),
+        "seats": [{"bot": b, "wins": wins[i], "mean_score": round(scores[i] / games, 3) if games else 0.0,
+                   "decision_ms": decision_ms(times[i])} for i, b in enumerate(bot_names)],
+    }
+
+
+__all__ = ["board_for", "play_bot_game", "simulate"]

@@ -1,0 +1,185 @@
+"""bere-record/1 <-> the board-game engine (docs/board.md, "Record"; variant `board`), and its bere-result/1.
+
+record.py hands a record whose `variant` is `board` to this module. The same edge as for the other games:
+pydantic checks the file's shape, the engine every rule while the actions are replayed; any problem is one
+RecordError naming it (for an action: its 0-based index, what it asked for, why it is refused, what the game
+was asking for). The board is read by name from `options.board` (bere_tui/boards.py; default `standard`); a
+board file that cannot be used, or one whose contents differ from `options.board_sha256`, is a RecordError too.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+
+from bere_tui.bots import bot_key
+from bere_tui.engine.board import Game
+from bere_tui.engine.board.game import ACTION_FIELDS, VARIANT
+from bere_tui.engine.errors import BereError
+from bere_tui.engine.games import GAMES, make_game
+from bere_tui.i18n import _
+from bere_tui.record import (
+    RESULT_FORMAT,
+    PlayerModel,
+    RecordError,
+    _check_bots,
+    _Model,
+    apply_recorded,
+    read_action,
+    read_envelope,
+)
+
+ACTION_KINDS = tuple(ACTION_FIELDS)  # select, stop_row, place_row, swap_row, luck
+
+
+class OptionsModel(_Model):
+    """The side, luck cards on or off, and the board file (its name and the sha256 of its bytes)."""
+
+    side: StrictStr | None = None
+    luck: StrictBool | None = None
+    board: Annotated[StrictStr, Field(min_length=1)] | None = None
+    board_sha256: Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{64}$")] | None = None
+
+
+class DealModel(_Model):
+    """The setup (BG2): the four start tiles, each hand, the supply and both decks, top first."""
+
+    rows: list[StrictInt]
+    hands: list[list[StrictInt]]
+    supply: list[StrictInt]
+    luck_deck: list[StrictStr]
+    action_deck: list[StrictStr]
+
+
+class _Action(_Model):
+    player: StrictInt
+
+
+class SelectAction(_Action):
+    do: Literal["select"]
+    tiles: list[StrictInt]
+    card: StrictStr | None  # an action card played with the tiles (BG7), or null
+
+
+class StopRowAction(_Action):
+    do: Literal["stop_row"]
+    row: StrictInt
+
+
+class PlaceRowAction(_Action):
+    do: Literal["place_row"]
+    row: StrictInt
+
+
+class SwapRowAction(_Action):
+    do: Literal["swap_row"]
+    row: StrictInt
+
+
+class LuckAction(_Action):
+    do: Literal["luck"]
+    row: StrictInt
+    space: StrictInt
+
+
+Action = Annotated[SelectAction | StopRowAction | PlaceRowAction | SwapRowAction | LuckAction,
+                   Field(discriminator="do")]
+_ACTIONS = TypeAdapter(Action)
+
+
+class RecordModel(_Model):
+    format: Literal["bere-record/1"]
+    variant: Literal["board"]
+    options: OptionsModel = OptionsModel()
+    players: list[PlayerModel]
+    seed: StrictInt
+    deals: list[DealModel] = Field(default_factory=list)
+    actions: list[Any] = Field(default_factory=list)
+
+
+def is_board(data) -> bool:
+    """Whether record.py should hand this record (parsed JSON) to this module."""
+    return isinstance(data, dict) and data.get("variant") == VARIANT
+
+
+def _player_counts(model: RecordModel) -> tuple[int, int]:
+    info = GAMES[VARIANT]  # BG1; a board file may narrow it, which the engine checks
+    return info.min_players, info.max_players
+
+
+def _parse_shell(data) -> RecordModel:
+    model = read_envelope(data, RecordModel, _player_counts)
+    if len(model.deals) > 1:
+        raise RecordError(_("deals: {variant} has one entry, the setup").format(variant=VARIANT))
+    return model
+
+
+def _parse_action(i: int, raw, game: Game | None = None) -> dict:
+    return read_action(i, raw, _ACTIONS, game, kinds=ACTION_KINDS)
+
+
+def parse_record(data) -> tuple[RecordModel, list[dict]]:
+    """Check a record's shape; returns the model and its actions as engine dicts."""
+    model = _parse_shell(data)
+    return model, [_parse_action(i, raw) for i, raw in enumerate(model.actions)]
+
+
+def new_game(model: RecordModel) -> Game:
+    """The game a parsed record starts from, on the board its options name (as that file is now, when the
+    record gives no board_sha256)."""
+    deals = [d.model_dump() for d in model.deals]
+    players = [p.model_dump(exclude_none=True) for p in model.players]
+    for player in players:
+        if "bot" in player:
+            player["bot"] = bot_key(player["bot"]) or player["bot"]
+    options = model.options.model_dump(exclude_none=True)
+    try:  # make_game reads the board file: a BoardFileError comes back as a SetupError naming file and field
+        return make_game(VARIANT, players, seed=model.seed, options=options, deals=deals or None)
+    except BereError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def replay(data, upto: int | None = None) -> Game:
+    """Build the game a record describes, applying its actions (the first `upto` of them; all are checked)."""
+    model = _parse_shell(data)
+    _check_bots(model)
+    return apply_recorded(new_game(model), model.actions, upto, _parse_action)
+
+
+def result(game: Game) -> dict:
+    """bere-result/1 for the board game (docs/board.md): the state after the last action, every hand shown.
+
+    Rows and spaces are 0-based as in the actions; `changed` lists the spaces a luck card changed (BG6)."""
+    pend = None
+    if game.pending is not None:
+        pend = {"do": game.pending["do"]}
+        if game.pending["do"] == "select":
+            pend["players"] = list(game.pending["players"])
+        else:
+            pend["player"] = game.pending["player"]
+    rows = []
+    for r, spec in enumerate(game.specs):
+        changed = [{"space": i, "card": kind} for (row, i), kind in sorted(game.overlays.items()) if row == r]
+        rows.append({"tiles": list(game.rows[r]), "length": spec.length, "active": game.active[r],
+                     "stop": r in game.stops, "changed": changed})
+    return {
+        "format": RESULT_FORMAT,
+        "variant": VARIANT,
+        "options": dict(game.options),
+        "finished": game.finished,
+        "hand": game.hand_no,
+        "turn": game.turn,
+        "rows": rows,
+        "players": [{"name": info["name"], "hand": list(game.hands[p]), "action_cards": list(game.held[p]),
+                     "play_two": game.two[p], "score": game.scores[p]} for p, info in enumerate(game.players)],
+        "supply": list(game.supply),
+        "luck_deck": list(game.luck_deck),
+        "action_deck": list(game.action_deck),
+        "out": sorted(game.out),
+        "winners": list(game.winners) if game.finished else [],
+        "pending": pend,
+    }
+
+
+__all__ = ["RecordModel", "is_board", "new_game", "parse_record", "replay", "result"]
