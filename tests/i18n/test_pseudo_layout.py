@@ -141,6 +141,7 @@ async def test_a_lesson_keeps_its_keys_and_table(pseudo):
 
     app = BereApp(Start("teach", lesson="rows"), remember=False, speed="off")
     seen: set[str] = set()
+    narrated = 0
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(30):
             await pilot.pause(0.05)
@@ -156,8 +157,14 @@ async def test_a_lesson_keeps_its_keys_and_table(pseudo):
                 assert all(cell_len(line) <= SIZE[0] for line in text.splitlines())
                 head = next(line for line in text.splitlines() if xx("SCORES") in line)
                 assert xx("round") in head and xx("total") in head, head
+                from bere_tui.ui.teach_prompt import NarrationPanel
+
+                said = next(s for s in app.screen_stack if type(s).__name__ == "LessonScreen").query_one(
+                    NarrationPanel).text
+                assert said and flat(said) in flat(text), (said, text)  # the lesson's words, whole
+                narrated += 1
             await pilot.press("enter")
-    assert {"LessonScreen", "TeachSelectPrompt"} <= seen
+    assert {"LessonScreen", "TeachSelectPrompt"} <= seen and narrated >= 5
 
 
 def test_the_sim_table_lines_up_under_longer_headings(pseudo, capsys):
