@@ -383,7 +383,7 @@ def rules_problems(root: Path = RULES) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     commands = {"extract", "init", "update", "compile", "check"}
-    if not argv or argv[0] not in commands or (argv[0] == "init") != (len(argv) == 2):
+    if not argv or argv[0] not in commands or (argv[0] == "init" and len(argv) != 2):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     if argv[0] == "init":

@@ -11,6 +11,7 @@ import json
 import sys
 
 from bere_tui import __version__, i18n
+from bere_tui.argparse_texts import use_bere_catalogues
 from bere_tui.i18n import _, ngettext
 from bere_tui.safetext import escape, shown
 
@@ -21,7 +22,7 @@ BOARD_SIDES = ("blue", "red")  # engine.board.SIDES: the blue base side, the red
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one clear line and exit 2, as argparse does, without the usage dump
         hint = _("(see: bere --help)")
-        self.exit(2, "error: " + escape(message, None) + "\n" + hint + "\n")
+        self.exit(2, _("error: {problem}").format(problem=escape(message, None)) + "\n" + hint + "\n")
 
 
 def _names(text: str) -> list[str]:
@@ -66,7 +67,8 @@ def _add_board_options(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="bere", description=_("6 nimmt! (6 bere!, Take 5) in the terminal."))
-    parser.add_argument("--version", action="version", version=f"bere-tui {__version__}")
+    parser.add_argument("--version", action="version", version=f"bere-tui {__version__}",
+                        help=_("show the version and exit"))
     _add_display_options(parser, argparse.SUPPRESS)
     display = argparse.ArgumentParser(add_help=False)
     _add_display_options(display, argparse.SUPPRESS)
@@ -112,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print(f"error: {escape(message, None)}", file=sys.stderr)
+    print(_("error: {problem}").format(problem=escape(message, None)), file=sys.stderr)
     return 2
 
 
@@ -267,6 +269,7 @@ def choose_language(argv: list[str]) -> str | None:
 def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     problem = choose_language(argv)
+    use_bere_catalogues()  # argparse's own texts (usage, headings, errors) in the same language
     if problem is not None:
         return _fail(problem)
     args = build_parser().parse_args(argv)

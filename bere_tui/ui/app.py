@@ -416,7 +416,7 @@ def run_app(args) -> int:
     try:
         start = start_from_args(args)
     except StartError as exc:
-        print(f"error: {escape(str(exc), None)}", file=sys.stderr)
+        print(_("error: {problem}").format(problem=escape(str(exc), None)), file=sys.stderr)
         return 2
     settings, warning = load_settings(getattr(args, "config", None))
     if warning:

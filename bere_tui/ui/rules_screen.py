@@ -186,8 +186,8 @@ class RulesScreen(Screen[None]):
     CSS_PATH = "rules_screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", N_("back"), key_display="Esc"),
-        Binding("left,h", "turn(-1)", N_("previous"), key_display="Left"),
-        Binding("right,l", "turn(1)", N_("next"), key_display="Right"),
+        Binding("left,h", "turn(-1)", N_("previous"), key_display="<-"),
+        Binding("right,l", "turn(1)", N_("next"), key_display="->"),
         Binding("j", "scroll(1)", N_("down"), show=False),
         Binding("k", "scroll(-1)", N_("up"), show=False),
     ]

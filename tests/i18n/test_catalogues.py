@@ -297,3 +297,21 @@ def test_a_text_that_gained_a_context_keeps_its_translation(tmp_path):
     assert new.get("quit").string == "konec" and new.get("Stop") is None
     catalogues.compile_all(locale)
     assert [p for p in catalogue_problems(locale, pot) if "fuzzy" not in p] == []
+
+
+@pytest.mark.parametrize("argv", [["extract", "update"], ["update", "compile"], ["extract", "update", "compile"],
+                                  ["compile"]])
+def test_the_pipeline_runs_several_commands_at_once(monkeypatch, capsys, argv):
+    ran = []
+    monkeypatch.setattr(catalogues, "extract", lambda: ran.append("extract"))
+    monkeypatch.setattr(catalogues, "update", lambda: ran.append("update"))
+    monkeypatch.setattr(catalogues, "compile_all", lambda: ran.append("compile"))
+    assert catalogues.main(argv) == 0
+    assert ran == argv
+
+
+@pytest.mark.parametrize("argv", [[], ["init"], ["init", "cs", "de"], ["publish"], ["update", "publish"]])
+def test_the_pipeline_refuses_a_wrong_command_line(monkeypatch, capsys, argv):
+    monkeypatch.setattr(catalogues, "update", lambda: None)
+    monkeypatch.setattr(catalogues, "init", lambda lang: pytest.fail("init ran"))
+    assert catalogues.main(argv) == 2

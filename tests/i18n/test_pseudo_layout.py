@@ -141,6 +141,7 @@ async def test_a_lesson_keeps_its_keys_and_table(pseudo):
 
     app = BereApp(Start("teach", lesson="rows"), remember=False, speed="off")
     seen: set[str] = set()
+    narrated = 0
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(30):
             await pilot.pause(0.05)
@@ -156,8 +157,14 @@ async def test_a_lesson_keeps_its_keys_and_table(pseudo):
                 assert all(cell_len(line) <= SIZE[0] for line in text.splitlines())
                 head = next(line for line in text.splitlines() if xx("SCORES") in line)
                 assert xx("round") in head and xx("total") in head, head
+                from bere_tui.ui.teach_prompt import NarrationPanel
+
+                said = next(s for s in app.screen_stack if type(s).__name__ == "LessonScreen").query_one(
+                    NarrationPanel).text
+                assert said and flat(said) in flat(text), (said, text)  # the lesson's words, whole
+                narrated += 1
             await pilot.press("enter")
-    assert {"LessonScreen", "TeachSelectPrompt"} <= seen
+    assert {"LessonScreen", "TeachSelectPrompt"} <= seen and narrated >= 5
 
 
 def test_the_sim_table_lines_up_under_longer_headings(pseudo, capsys):
@@ -191,3 +198,71 @@ async def test_the_table_header_gives_way_from_the_left_but_keeps_round_turn_and
             assert cell_len(header) <= SIZE[0] or header.strip() == " - ".join(needed), header
             assert all(part in header for part in needed), header
             assert not any(part in header for part in dropped), (variant_length, header)
+
+
+def assert_bullenparty_panel_whole(app) -> None:
+    """Bullenparty's players panel, when it shows: every heading whole, the hand sizes and the scores right
+    under the end of their headings, every name and score on its line."""
+    from bere_tui.ui.bullenparty.table import BullenpartyTableScreen
+
+    table = next((s for s in app.screen_stack if isinstance(s, BullenpartyTableScreen)), None)
+    if table is None:
+        return
+    header = table.header_text().plain
+    view = app.game.view(None)
+    assert cell_len(header.rstrip()) <= SIZE[0], header
+    assert xx("round {n}", n=view.round) in header and xx("draw pile {n}", n=view.draw_pile_size) in header, header
+    from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
+
+    if not isinstance(app.screen, (BullenpartyTableScreen, BullenpartyPrompt)):
+        return  # (a dialog over the table)
+    text = screen_text(app)
+    lines = text.splitlines()
+
+    top = app.screen.query_one("#bp-prompt").region.y if isinstance(app.screen, BullenpartyPrompt) else len(lines)
+    heads = [i for i, line in enumerate(lines) if line.lstrip().startswith(xx("PLAYERS"))]
+    assert heads or top <= 6, text  # (the rows and the panel are the table's top lines)
+    if not heads or heads[0] + len(view.players) >= top:
+        return  # covered by a tall prompt
+    head, rows = lines[heads[0]], lines[heads[0] + 1:heads[0] + 1 + len(view.players)]
+    for word in ("hand", "Bull cards", "score"):
+        assert xx(word) in head, (word, head)
+    hand_end = head.index(xx("hand")) + len(xx("hand"))
+    assert head.rstrip().endswith(xx("score")), head
+    names = app.session.names
+    for p, (pv, row) in enumerate(zip(view.players, rows, strict=True)):
+        assert names[p] in row, row
+        assert row[:hand_end].rstrip().endswith(str(pv.hand_size)) and row[hand_end] == " ", (head, row)
+        assert row.rstrip().endswith(str(pv.score)) and len(row.rstrip()) == len(head.rstrip()), (head, row)
+
+
+async def test_a_whole_bullenparty_game_keeps_what_players_need(pseudo):
+    from bere_tui.engine.bullenparty import Game
+    from bere_tui.ui.app import Start
+    from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
+    from bere_tui.ui.bullenparty.table import BullenpartyTableScreen
+    from bere_tui.ui.session import Session
+
+    game = Game([{"name": "Annabelle"}, {"name": "Ben", "bot": "heuristic"}, {"name": "Cid", "bot": "random"}],
+                seed=5)
+    app = BereApp(Start("game", session=Session(game)), speed="off", remember=False)
+    seen: set[str] = set()
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3000):
+            await wait_for(pilot, lambda: asking(app) and not isinstance(app.screen, BullenpartyTableScreen),
+                           timeout=30)
+            screen = type(app.screen).__name__
+            seen.add(screen)
+            text = screen_text(app)
+            assert "Traceback" not in text
+            assert all(cell_len(line) <= SIZE[0] for line in text.splitlines())
+            assert_keys_shown(app)
+            assert_bullenparty_panel_whole(app)
+            if isinstance(app.screen, BullenpartyPrompt):
+                seen.add(app.screen.do)
+                assert flat(app.screen.heading().plain) in flat(text), text
+            elif screen == "ResultsScreen":
+                assert xx("WINS") in text and all(name in text for name in ("Annabelle", "Ben", "Cid"))
+                break
+            await pilot.press("enter")
+        assert game.finished and {"BullenpartyPrompt", "ResultsScreen", "bid", "take"} <= seen, seen

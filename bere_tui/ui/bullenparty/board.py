@@ -7,13 +7,16 @@ worked out here. Lines never wrap: a line that would be too long shows its piles
 
 from __future__ import annotations
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from bere_tui.engine.bullenparty import rules
-from bere_tui.i18n import _
+from bere_tui.i18n import _, pgettext
 from bere_tui.table.cardtext import card_label
 from bere_tui.table.words import heads_text
+
+#: the widest a name stands in the players panel (a longer one is cut: the setup keeps names short)
+NAME_WIDTH = 12
 
 
 def cards_text(cards, ascii: bool = False) -> Text:
@@ -81,21 +84,42 @@ def piles_text(pv, ascii: bool = False, width: int = 40) -> Text:
     return short
 
 
+def _right(text: str, width: int) -> str:
+    return " " * max(0, width - cell_len(text)) + text
+
+
 def players_text(view, names: list[str], marks: dict[int, str], ascii: bool = False, width: int = 76) -> Text:
-    """Each player: hand size, piles, Bull cards taken, score so far (BP10); the score always shows."""
-    lines = [Text(_("PLAYERS  hand  piles (+ counts plus, - minus)  Bull cards  score"), style="bold",
-                  no_wrap=True, overflow="ellipsis")]
+    """Each player: hand size, piles, Bull cards taken, score so far (BP10); the score always shows. Columns as
+    wide as their translated headings: each heading stands over its column (the hand size and the score right
+    under the end of theirs, the Bull cards ending where their heading ends), and only the piles' legend gives
+    way when the line is too long."""
+    # TRANSLATORS: the headings of Bullenparty's players panel, each over its column
+    heading, hand_label = pgettext("players panel", "PLAYERS"), pgettext("players panel", "hand")
+    piles_label = pgettext("players panel", "piles (+ counts plus, - minus)")
+    bulls_label, score_label = pgettext("players panel", "Bull cards"), pgettext("players panel", "score")
+    bot = _("bot")
+    name_w = max(NAME_WIDTH, cell_len(heading) - 2 - cell_len(bot))
+    hand_w, score_w = max(2, cell_len(hand_label)), max(4, cell_len(score_label))
+    tail_w = 2 + cell_len(bulls_label) + 2 + score_w
+    head = Text(no_wrap=True, overflow="ellipsis", style="bold")
+    head.append(heading + " " * (2 + name_w + cell_len(bot) - cell_len(heading)))
+    head.append(" " + _right(hand_label, hand_w) + " ")
+    legend = Text(piles_label)
+    legend.truncate(max(1, width - head.cell_len - tail_w - 1), overflow="ellipsis")
+    head.append_text(legend)
+    head.append(" " * max(1, width - head.cell_len - tail_w) + "  " + bulls_label + "  " + _right(score_label, score_w))
+    lines = [head]
     for p, pv in enumerate(view.players):
         line = Text(no_wrap=True, overflow="ellipsis")
         line.append(marks.get(p, " "), style="bold")
-        line.append(names[p][:12].ljust(12), style="bold")
-        bot = _("bot")
+        name = set_cell_size(names[p], min(cell_len(names[p]), name_w))
+        line.append(name + " " * (name_w - cell_len(name)), style="bold")
         line.append(" " + (bot if pv.bot else " " * cell_len(bot)), style="dim")  # as wide as its translation
-        line.append(f" {pv.hand_size:>2} ")
+        line.append(" " + _right(str(pv.hand_size), hand_w) + " ")
         tail = Text()
         if pv.bulls:
             tail.append("  " + _("Bulls {list}").format(list=" ".join(str(b) for b in pv.bulls)), style="bold")
-        tail.append(f"  {pv.score:>4}", style="bold")
+        tail.append("  " + _right(str(pv.score), score_w), style="bold")
         piles = piles_text(pv, ascii, max(8, width - line.cell_len - tail.cell_len - 1))
         line.append_text(piles)
         line.append(" " * max(1, width - line.cell_len - tail.cell_len))

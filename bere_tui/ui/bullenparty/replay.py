@@ -29,7 +29,8 @@ def replay_lines(game, ascii: bool = False) -> list[Text]:
     names = [p["name"] for p in game.players]
     lines = [Text(_("The deal"), style="bold")]
     for p, name in enumerate(names):
-        line = Text(name + ": ", style="bold")
+        # TRANSLATORS: before a player's hand as dealt (Bullenparty's replay): "Ann: 12 47 68 ..."
+        line = Text(_("{name}:").format(name=name) + " ", style="bold")
         line.append_text(cards_text(sorted(deal["hands"][p]), ascii))
         line.append("  " + _("zero card {letter}").format(letter=deal["zero"][p]))
         lines.append(line)

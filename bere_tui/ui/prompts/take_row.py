@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from bere_tui.engine.preview import Preview
 from bere_tui.i18n import _, pgettext
-from bere_tui.table.cardtext import card_inline
+from bere_tui.table.narrate import Card, say
 from bere_tui.table.words import heads_text
 from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList
@@ -41,15 +41,7 @@ class TakeRowPrompt(PromptScreen):
     def compose(self) -> ComposeResult:
         rows = self.view.rows
         with Vertical(id="take-row-panel", classes="bottom-panel"):
-            title = Text()
-            if not self.second_person:  # a lesson's learner is "You": "You: your card" reads oddly
-                title.append(self.name_of_player + ": ", style="bold")
-            if self.card is not None:
-                title.append(_("your card") + " ")
-                title.append_text(card_inline(self.card, self.ascii))
-                title.append(" " + self._lower_than_text())
-            title.append(" " + _("Take which row?"), style="bold")
-            yield Static(title, id="take-row-title")
+            yield Static(self.title_text(), id="take-row-title")
             lines = self.row_lines(rows, with_words=True)
             if not all(line.plain.rstrip().endswith(heads_text(rows[r].bullheads))
                        for r, line in zip(self.choices, lines)):
@@ -65,12 +57,23 @@ class TakeRowPrompt(PromptScreen):
         return [row_text(r, rows[r], ROW_WIDTH, self.ascii, note="" if r in self.allowed else stopped,
                          cost=heads_text(rows[r].bullheads) if with_words else None) for r in self.choices]
 
-    def _lower_than_text(self) -> str:
-        """B6; with a Stop (A-STOP-2) or the EVEN/ODD card (E3) only the rows that may take the card count (the
-        engine says whether a row refuses it)."""
-        if Preview(self.view).refused(self.card):
-            return _("is lower than every row that may take it.")
-        return _("is lower than every row.")
+    def title_text(self) -> Text:
+        """One whole sentence (so that a translation orders its words as it needs), the card in it as on the
+        table. B6; with a Stop (A-STOP-2) or the EVEN/ODD card (E3) only the rows that may take the card count
+        (the engine says whether a row refuses it). A lesson's learner is "You": no name before "your card"."""
+        you = self.second_person
+        if self.card is None:
+            template = _("Take which row?") if you else _("{name}: take which row?")
+        elif Preview(self.view).refused(self.card):
+            template = (_("Your card {card} is lower than every row that may take it. Take which row?") if you
+                        else _("{name}: your card {card} is lower than every row that may take it. Take which row?"))
+        else:
+            template = (_("Your card {card} is lower than every row. Take which row?") if you
+                        else _("{name}: your card {card} is lower than every row. Take which row?"))
+        fields = {"card": Card(self.card)} if self.card is not None else {}
+        if not you:
+            fields["name"] = self.name_of_player
+        return say(template, "bold", **fields).text(self.ascii)
 
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()

@@ -73,7 +73,8 @@ class ReplayScreen(Screen[None]):
         # TRANSLATORS: the replay viewer's keys: one event, turn or round on (or back), to the start or the end
         Binding("right,l,enter", "go('event', True)", NP_("replay key", "event"), show=True, key_display="<- ->"),
         Binding("left,h", "go('event', False)", NP_("replay key", "event back"), show=False),
-        Binding("down,j", "go('turn', True)", NP_("replay key", "turn"), show=True, key_display="up/down"),
+        Binding("down,j", "go('turn', True)", NP_("replay key", "turn"), show=True,
+                key_display=NP_("key name", "up/down")),
         Binding("up,k", "go('turn', False)", NP_("replay key", "turn back"), show=False),
         Binding("pagedown,right_square_bracket", "go('round', True)", NP_("replay key", "round"), show=True,
                 key_display="PgUp/PgDn"),

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
 from bere_tui.engine.games import GAMES
-from bere_tui.i18n import N_, _, pgettext
+from bere_tui.i18n import N_, NP_, _, pgettext
 from bere_tui.safetext import NAME_MAX, fit_name
 from bere_tui.table.words import bot_name, variant_name
 from bere_tui.ui.once import DismissOnce
@@ -56,7 +56,8 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
     """Dismisses with the TableSetup to start, or None (Esc: back to the title)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", N_("start"), show=True),
+        # TRANSLATORS: the setup's key bar: Enter starts the game (a verb, as "change" and "back")
+        Binding("enter", "start", NP_("setup key", "start"), show=True),
         Binding("escape", "back", N_("back"), show=True),
         Binding("down,j", "app.focus_next", N_("next field"), show=False),
         Binding("up,k", "app.focus_previous", N_("previous field"), show=False),

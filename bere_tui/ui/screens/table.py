@@ -90,6 +90,7 @@ class TableScreen(DirectedScreen):
 
     def header_parts(self) -> list[str]:
         g, show = self.game, self.show
+        # TRANSLATORS: the game's name as the printed edition of your language has it (6 nimmt!, 6 qui prend !)
         parts = [_("6 bere!"), variant_name(g.variant)]
         rounds_fixed = g.rules.rounds_fixed  # A6: two rounds (the text keeps the number, as translated)
         if rounds_fixed:
