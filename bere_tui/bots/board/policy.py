@@ -19,6 +19,7 @@ legal)` for a `Seat` built from a view (`seat_of_view`) or from a dealt game (`s
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 from bere_tui.engine.board import rules
@@ -102,7 +103,7 @@ class Seat:
     me: int
     hand: list[int]
     model: Model
-    unseen: list[int]  # tiles whose place this player does not know
+    unseen: list[int]  # tiles whose place this player does not know, in order
     others_tiles: int  # how many tiles the others choose this turn (at the secret choice)
     pro: bool
     luck_on: bool  # luck cards are in play and some are left to draw (BG6)
@@ -112,11 +113,14 @@ class Seat:
     tile: int | None = None  # the tile being placed (place_row, swap_row)
     hand_left: int = 12  # tiles in my hand (for how freely action cards are spent)
     luck_card: str | None = None  # the luck card to place (luck)
+    avg: float | None = None  # the unseen tiles' mean bullheads, once worked out
 
 
 def _avg_heads(seat: Seat) -> float:
-    h = seat.model.heads
-    return sum(h[t] for t in seat.unseen) / len(seat.unseen) if seat.unseen else 1.5
+    if seat.avg is None:
+        h = seat.model.heads
+        seat.avg = sum(h[t] for t in seat.unseen) / len(seat.unseen) if seat.unseen else 1.5
+    return seat.avg
 
 
 def space_value(seat: Seat, r: int, i: int, tile: int, extra: int = 0, avg: float = 1.5) -> float:
@@ -156,8 +160,21 @@ def space_value(seat: Seat, r: int, i: int, tile: int, extra: int = 0, avg: floa
     return 0.0
 
 
-def _binomial(m: int, q: float) -> list[float]:
-    """P(k) for k = 0..m of Binomial(m, q)."""
+_BINOMIAL: dict[tuple[int, int, int], list[float]] = {}
+
+
+def _binomial(m: int, gap: int, size: int) -> list[float]:
+    """P(k) for k = 0..m of Binomial(m, gap / size)."""
+    key = (m, gap, size)
+    got = _BINOMIAL.get(key)
+    if got is None:
+        if len(_BINOMIAL) > 20000:
+            _BINOMIAL.clear()
+        got = _BINOMIAL[key] = _binomial_of(m, gap / size)
+    return got
+
+
+def _binomial_of(m: int, q: float) -> list[float]:
     probs = [1.0]
     for _j in range(m):
         nxt = [0.0] * (len(probs) + 1)
@@ -179,10 +196,9 @@ def expected_value(seat: Seat, r: int, tile: int, how: str, avg: float, lower: i
     end = m.rows[r][-1]
     if lower is None:
         lower = end if how == "closest" else 0
-    gap = sum(1 for t in seat.unseen if lower < t < tile)
-    q = gap / len(seat.unseen)
+    gap = bisect_left(seat.unseen, tile) - bisect_right(seat.unseen, lower)
     total = 0.0
-    for k, p in enumerate(_binomial(min(seat.others_tiles, 3), q)):
+    for k, p in enumerate(_binomial(min(seat.others_tiles, 3), gap, len(seat.unseen))):
         if p > 1e-4:
             total += p * space_value(seat, r, i + k, tile, k, avg)
     return total
@@ -292,10 +308,10 @@ def _play_through(seat: Seat, model: Model, queue, skip_first_card: bool = False
     return mine, others
 
 
-def choose_row(seat: Seat, legal: list[dict], do: str) -> dict:
+def rank_rows(seat: Seat, legal: list[dict], do: str) -> list[float]:
     """place_row (the tile goes to the chosen row), swap_row (it takes the place of the row's last tile) and
     stop_row (no tile goes to the row this turn), each valued by playing the known placements through."""
-    best, best_v = legal[0], None
+    out = []
     m0 = seat.model
     for a in legal:
         r = a["row"]
@@ -312,13 +328,11 @@ def choose_row(seat: Seat, legal: list[dict], do: str) -> dict:
         else:
             m.stops.add(r)
         mine, others = _play_through(seat, m, seat.queue)
-        v += mine - OTHERS * others
-        if best_v is None or v > best_v + 1e-9:
-            best, best_v = a, v
-    return best
+        out.append(v + mine - OTHERS * others)
+    return out
 
 
-def choose_luck(seat: Seat, legal: list[dict], card: str) -> dict:
+def rank_luck(seat: Seat, legal: list[dict], card: str) -> list[float]:
     """BG6: a +5 where my next tile is likely to land and the others' are not; a final bonus on a row I may
     fill. The placements still to come this turn are known and played through first."""
     m = seat.model.copy()
@@ -338,7 +352,7 @@ def choose_luck(seat: Seat, legal: list[dict], card: str) -> dict:
             for d, p in enumerate(near):
                 key = (r, nxt + d)
                 landing[key] = landing.get(key, 0.0) + p / max(1, len(seat.hand)) * 2
-    best, best_v = legal[0], None
+    out = []
     avg = _avg_heads(seat)
     for a in legal:
         r, i = a["row"], a["space"]
@@ -350,22 +364,29 @@ def choose_luck(seat: Seat, legal: list[dict], card: str) -> dict:
         else:
             delta = 2.0 * (seat.model.row_heads(r) + (spec.final - nxt) * avg)
         others_chance = 0.5 / (1 + i - nxt)
-        v = delta * (landing.get((r, i), 0.0) - OTHERS * others_chance)
-        if best_v is None or v > best_v + 1e-9:
-            best, best_v = a, v
-    return best
+        out.append(delta * (landing.get((r, i), 0.0) - OTHERS * others_chance))
+    return out
+
+
+def rank(seat: Seat, legal: list[dict]) -> list[float]:
+    """The heuristic's worth of each of `legal` (all of one kind of decision)."""
+    do = legal[0]["do"]
+    if do == "select":
+        return rank_select(seat, legal)
+    if do == "luck":
+        return rank_luck(seat, legal, seat.luck_card)
+    return rank_rows(seat, legal, do)
+
+
+def best(values: list[float]) -> int:
+    """The index of the highest worth; the first listed among equals."""
+    return max(range(len(values)), key=lambda i: (values[i], -i))
 
 
 def decide_seat(seat: Seat, legal: list[dict]) -> dict:
-    do = legal[0]["do"]
     if len(legal) == 1:
         return legal[0]
-    if do == "select":
-        ranks = rank_select(seat, legal)
-        return legal[max(range(len(legal)), key=lambda i: (ranks[i], -i))]
-    if do == "luck":
-        return choose_luck(seat, legal, seat.luck_card)
-    return choose_row(seat, legal, do)
+    return legal[best(rank(seat, legal))]
 
 
 def model_of_view(view) -> Model:
@@ -400,6 +421,7 @@ def seat_of_game(g, p: int) -> Seat:
             unseen.extend(g.hands[q])
             if pend["do"] == "select" and q in g.waiting:
                 others += 2 if g.two[q] and len(g.hands[q]) >= 2 else 1
+    unseen.sort()
     model = Model(g.rows, g.specs, g.active, g.stops, g.overlays, g.board.heads)  # read only: copied to change
     return Seat(p, g.hands[p], model, unseen, others, g.side.pro, g.luck and bool(g.luck_deck), tuple(g.held[p]),
                 g.board.stop_tokens - len(g.stops), [(q, t) for q, t, _c in g.queue], pend.get("tile"),
@@ -411,4 +433,4 @@ def decide(view, legal: list[dict]) -> dict:
     return decide_seat(seat_of_view(view), legal)
 
 
-__all__ = ["Model", "Seat", "decide", "decide_seat", "rank_select", "seat_of_game", "seat_of_view", "space_value"]
+__all__ = ["Model", "Seat", "best", "decide", "decide_seat", "rank", "rank_select", "seat_of_game", "seat_of_view", "space_value"]

@@ -1,0 +1,74 @@
+"""`strong` for the board game: flat Monte Carlo search with determinization, from its own view only.
+
+For each decision the bot deals what it cannot see `worlds` times (bots/board/determinize.py: the others'
+tiles and action cards, the supply, the decks), and in each dealt world plays each of its best `shortlist`
+options (as the heuristic ranks them, bots/board/policy.py) on the engine's own Game to the end of the turn
+and `turns` turns more, every seat (its own too) then playing the heuristic policy. An outcome is the bot's
+score minus the best of the others' (BG5: the most points win). All options meet the same worlds (common
+random numbers); the option with the best mean wins, the heuristic's order breaking ties.
+
+The number of simulations is fixed (`worlds` x `shortlist` rollouts per decision): the same seed gives the same
+game on any machine; the clock is never read. Every decision is searched: the secret choice (tiles and action
+card), the STOP token's row, the row for a tile placed anywhere or swapped, and a luck card's space.
+"""
+
+from __future__ import annotations
+
+from bere_tui.bots.base import Bot
+from bere_tui.bots.board import policy
+from bere_tui.bots.board.determinize import deal_world
+
+
+def policy_action(g, p: int) -> dict:
+    """The heuristic policy's action for seat `p` of a (dealt) game, read from the state as that seat sees it."""
+    return policy.decide_seat(policy.seat_of_game(g, p), g.legal(p))
+
+
+def rollout(g, me: int, turns: int) -> float:
+    """Play `g` by the policy to the end of the turn and `turns` more; the outcome for `me`."""
+    last = g.turn + turns
+    while not g.finished and g.turn <= last:
+        for p in g.deciders():
+            g.apply(policy_action(g, p))
+            if g.finished or g.turn > last:
+                break
+    scores = g.scores
+    return scores[me] - max(s for q, s in enumerate(scores) if q != me)
+
+
+class StrongBot(Bot):
+    """`worlds`: dealt worlds per decision; `shortlist`: options searched (the heuristic's best); `turns`: turns
+    played out after the current one."""
+
+    name = "strong"
+    default_worlds = 12
+    default_shortlist = 5
+    default_turns = 1
+
+    def __init__(self, seed: int | None = None, worlds: int | None = None, shortlist: int | None = None,
+                 turns: int | None = None) -> None:
+        super().__init__(seed)
+        self.worlds = self.default_worlds if worlds is None else worlds
+        self.shortlist = self.default_shortlist if shortlist is None else shortlist
+        self.turns = self.default_turns if turns is None else turns
+
+    def choose(self, view, legal: list[dict]) -> dict:
+        if len(legal) == 1:
+            return legal[0]
+        ranks = policy.rank(policy.seat_of_view(view), legal)
+        order = sorted(range(len(legal)), key=lambda i: (-ranks[i], i))[:self.shortlist]
+        if len(order) == 1:
+            return legal[order[0]]
+        me = view.me
+        totals = [0.0] * len(order)
+        for _w in range(self.worlds):
+            world = deal_world(view, self.rng)
+            for k, i in enumerate(order):
+                g = world.copy()
+                g.apply(legal[i])
+                totals[k] += rollout(g, me, self.turns)
+        k = max(range(len(order)), key=lambda k: (totals[k], -k))
+        return legal[order[k]]
+
+
+__all__ = ["StrongBot", "policy_action", "rollout"]
