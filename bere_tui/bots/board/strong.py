@@ -28,12 +28,16 @@ def rollout(g, me: int, turns: int) -> float:
     """Play `g` by the policy to the end of the turn and `turns` more; the outcome for `me`."""
     last = g.turn + turns
     while not g.finished and g.turn <= last:
-        for p in g.deciders():
-            g.apply(policy_action(g, p))
-            if g.finished or g.turn > last:
-                break
+        g.apply(policy_action(g, g.deciders()[0]))
     scores = g.scores
-    return scores[me] - max(s for q, s in enumerate(scores) if q != me)
+    others = [s for q, s in enumerate(scores) if q != me]
+    if OUTCOME == "max":
+        return scores[me] - max(others)
+    return scores[me] - sum(others) / len(others)
+
+
+import os
+OUTCOME = os.environ.get("BG_OUTCOME", "max")
 
 
 class StrongBot(Bot):
@@ -41,9 +45,9 @@ class StrongBot(Bot):
     played out after the current one."""
 
     name = "strong"
-    default_worlds = 12
-    default_shortlist = 5
-    default_turns = 1
+    default_worlds = int(os.environ.get("BG_W", 12))
+    default_shortlist = int(os.environ.get("BG_K", 5))
+    default_turns = int(os.environ.get("BG_T", 1))
 
     def __init__(self, seed: int | None = None, worlds: int | None = None, shortlist: int | None = None,
                  turns: int | None = None) -> None:
