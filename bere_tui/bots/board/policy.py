@@ -44,6 +44,18 @@ CARD_THRESHOLD = 2.0
 HAND_TILE = 0.5
 
 
+_FINALS: dict[int, tuple[tuple, tuple[int, ...]]] = {}
+
+
+def _finals(specs) -> tuple[int, ...]:
+    got = _FINALS.get(id(specs))
+    if got is None or got[0] is not specs:
+        if len(_FINALS) > 64:
+            _FINALS.clear()
+        got = _FINALS[id(specs)] = (specs, tuple(spec.final for spec in specs))
+    return got[1]
+
+
 @dataclass(slots=True)
 class Model:
     """The board as lists, for playing placements through: rows' tiles, which are active, the STOP tokens of
@@ -54,10 +66,15 @@ class Model:
     stops: set[int]
     overlays: dict[tuple[int, int], str]
     heads: tuple[int, ...]
+    finals: tuple[int, ...] = ()  # each row's final space (BG-D2)
+
+    def __post_init__(self) -> None:
+        if not self.finals:
+            self.finals = _finals(self.specs)
 
     def copy(self) -> Model:
         return Model([r[:] for r in self.rows], self.specs, self.active[:], set(self.stops), dict(self.overlays),
-                     self.heads)
+                     self.heads, self.finals)
 
     def open_rows(self) -> list[int]:
         return [r for r, on in enumerate(self.active) if on and r not in self.stops]
@@ -80,7 +97,7 @@ class Model:
         i = len(row)
         spec = self.specs[r]
         overlay = self.overlays.pop((r, i), None)
-        if i == spec.final:
+        if i == self.finals[r]:
             self.rows[r] = []
             self.active[r] = False
             for key in [k for k in self.overlays if k[0] == r]:
@@ -127,18 +144,18 @@ def space_value(seat: Seat, r: int, i: int, tile: int, extra: int = 0, avg: floa
     """What landing `tile` on space i of row r is worth to its owner; `extra` tiles of unknown bullheads (`avg`
     each) lie on the row before it (pushed on by others' tiles)."""
     m = seat.model
-    spec = m.specs[r]
-    if i > spec.final:
+    final = m.finals[r]
+    if i > final:
         return 0.0  # the row was finished before: the tile starts a fresh row (roughly nothing)
     overlay = m.overlays.get((r, i))
-    if i == spec.final:
+    if i == final:
         worth = m.row_heads(r) + extra * avg
         if overlay == "final_bonus":
             return worth
         return -worth + (LUCK_WORTH if seat.luck_on and worth > 0 else 0.0)
     if overlay == "plus5":
         return 5.0
-    space = spec.spaces.get(i)
+    space = m.specs[r].spaces.get(i)
     if space is None:
         return 0.0
     kind = space.kind
@@ -419,8 +436,11 @@ def seat_of_game(g, p: int) -> Seat:
     for q in range(g.n):
         if q != p:
             unseen.extend(g.hands[q])
-            if pend["do"] == "select" and q in g.waiting:
-                others += 2 if g.two[q] and len(g.hands[q]) >= 2 else 1
+            if pend["do"] == "select":
+                if q in g.waiting:
+                    others += 2 if g.two[q] and len(g.hands[q]) >= 2 else 1
+                elif q in g.choices:
+                    others += len(g.choices[q][0])
     unseen.sort()
     model = Model(g.rows, g.specs, g.active, g.stops, g.overlays, g.board.heads)  # read only: copied to change
     return Seat(p, g.hands[p], model, unseen, others, g.side.pro, g.luck and bool(g.luck_deck), tuple(g.held[p]),

@@ -3,9 +3,11 @@
 For each decision the bot deals what it cannot see `worlds` times (bots/board/determinize.py: the others'
 tiles and action cards, the supply, the decks), and in each dealt world plays each of its best `shortlist`
 options (as the heuristic ranks them, bots/board/policy.py) on the engine's own Game to the end of the turn
-and `turns` turns more, every seat (its own too) then playing the heuristic policy. An outcome is the bot's
-score minus the best of the others' (BG5: the most points win). All options meet the same worlds (common
-random numbers); the option with the best mean wins, the heuristic's order breaking ties.
+and `turns` turns more (none by default: it measured best), every seat (its own too) then playing the heuristic
+policy. At the secret choice the others' choices in a world are made once and serve every option (they choose
+without knowing it, BG3). An outcome is the bot's score minus the mean of the others' (the best of the
+others' measured weaker: noisier). All options meet the same worlds (common random numbers); the option with
+the best mean wins, the heuristic's order breaking ties.
 
 The number of simulations is fixed (`worlds` x `shortlist` rollouts per decision): the same seed gives the same
 game on any machine; the clock is never read. Every decision is searched: the secret choice (tiles and action
@@ -31,13 +33,7 @@ def rollout(g, me: int, turns: int) -> float:
         g.apply(policy_action(g, g.deciders()[0]))
     scores = g.scores
     others = [s for q, s in enumerate(scores) if q != me]
-    if OUTCOME == "max":
-        return scores[me] - max(others)
     return scores[me] - sum(others) / len(others)
-
-
-import os
-OUTCOME = os.environ.get("BG_OUTCOME", "max")
 
 
 class StrongBot(Bot):
@@ -45,9 +41,9 @@ class StrongBot(Bot):
     played out after the current one."""
 
     name = "strong"
-    default_worlds = int(os.environ.get("BG_W", 12))
-    default_shortlist = int(os.environ.get("BG_K", 5))
-    default_turns = int(os.environ.get("BG_T", 1))
+    default_worlds = 32
+    default_shortlist = 4
+    default_turns = 0
 
     def __init__(self, seed: int | None = None, worlds: int | None = None, shortlist: int | None = None,
                  turns: int | None = None) -> None:
@@ -65,11 +61,16 @@ class StrongBot(Bot):
             return legal[order[0]]
         me = view.me
         totals = [0.0] * len(order)
+        choosing = legal[0]["do"] == "select"
         for _w in range(self.worlds):
             world = deal_world(view, self.rng)
+            # the others choose in secret, so not knowing mine: their choices serve every option of mine
+            theirs = [policy_action(world, q) for q in world.deciders() if q != me] if choosing else []
             for k, i in enumerate(order):
                 g = world.copy()
                 g.apply(legal[i])
+                for action in theirs:
+                    g.apply(action)
                 totals[k] += rollout(g, me, self.turns)
         k = max(range(len(order)), key=lambda k: (totals[k], -k))
         return legal[order[k]]
