@@ -8,9 +8,10 @@ games alternate between the sides and luck cards on and off: blue, red, blue wit
 A shared victory counts as won (as in `bere sim`). Win rates carry a 95% Wilson interval; the mean score
 difference (the bot's score less the mean of the others') a 95% normal interval.
 
-Speed: median, 95th percentile and maximum wall time of the tested bot's decisions with more than one option.
-The strong bot's work per decision is fixed (worlds x shortlist rollouts), so these times vary with the machine
-and its load, never the moves.
+Speed: median, 95th percentile and maximum time of the tested bot's decisions with more than one option, as
+wall time and as the process's CPU time (the latter less affected by a loaded machine). The strong bot's work
+per decision is fixed (worlds x shortlist rollouts), so these times vary with the machine and its load, never
+the moves.
 
 Usage: python bench/board_strength.py [--games N] [--seed S] [--players P] [--worlds W] [--board NAME]
        [--match ...]
@@ -46,8 +47,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return mid - half, mid + half
 
 
-def play(match: str, g: int, seed: int, players: int, worlds: int | None, board: str) -> tuple[bool, float, list]:
-    """One game: whether the tested bot won, its score less the others' mean, its decision times."""
+def play(match: str, g: int, seed: int, players: int, worlds: int | None, board: str):
+    """One game: whether the tested bot won, its score less the others' mean, its decision times (wall, CPU)."""
     tested, other = MATCHES[match]
     seat = g % players
     side, luck = TABLES[(g // players) % len(TABLES)]
@@ -60,19 +61,25 @@ def play(match: str, g: int, seed: int, players: int, worlds: int | None, board:
             bots[p] = StrongBot(seed * 1000 + p, worlds=worlds)
         else:
             bots[p] = make_board_bot(name, seed * 1000 + p)
-    times = []
+    times, cpu = [], []
     while not game.finished:
         for p in game.deciders():
             view, legal = game.view(p), game.legal(p)
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             action = bots[p].choose(view, legal)
-            ms = (time.perf_counter() - start) * 1000.0
             if p == seat and len(legal) > 1:
-                times.append(ms)
+                times.append((time.perf_counter() - start) * 1000.0)
+                cpu.append((time.process_time() - start_cpu) * 1000.0)
             game.apply(action)
     scores = game.scores
     others = [s for p, s in enumerate(scores) if p != seat]
-    return seat in game.winners, scores[seat] - statistics.mean(others), times
+    return seat in game.winners, scores[seat] - statistics.mean(others), times, cpu
+
+
+def spread(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return f"median {statistics.median(ordered):.2f} p95 {p95:.1f} max {ordered[-1]:.1f}"
 
 
 def main() -> None:
@@ -89,23 +96,21 @@ def main() -> None:
           f"cards in turn), seeds {args.seed}.., strong: {worlds} worlds x {StrongBot.default_shortlist} options "
           f"per decision, {StrongBot.default_turns} turn(s) beyond the current one")
     for match in args.match:
-        wins, diffs, times = 0, [], []
+        wins, diffs, times, cpu = 0, [], [], []
         start = time.perf_counter()
         for g in range(args.games):
-            won, diff, t = play(match, g, args.seed + g, args.players, args.worlds, args.board)
+            won, diff, t, c = play(match, g, args.seed + g, args.players, args.worlds, args.board)
             wins += won
             diffs.append(diff)
             times += t
+            cpu += c
         lo, hi = wilson(wins, args.games)
         mean = statistics.mean(diffs)
         half = 1.96 * statistics.stdev(diffs) / sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-        ordered = sorted(times)
-        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
         print(f"{match:<17} won {wins}/{args.games} = {wins / args.games:6.1%} "
               f"(95% CI {lo:5.1%}-{hi:5.1%}; fair share {1 / args.players:.0%}), "
-              f"score vs others' mean {mean:+.1f} +-{half:.1f}; "
-              f"decision ms median {statistics.median(ordered):.2f} p95 {p95:.1f} max {ordered[-1]:.1f}; "
-              f"{time.perf_counter() - start:.0f} s", flush=True)
+              f"score vs others' mean {mean:+.1f} +-{half:.1f}; decision ms wall {spread(times)}, "
+              f"CPU {spread(cpu)}; {time.perf_counter() - start:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 For each decision the bot deals what it cannot see `worlds` times (bots/board/determinize.py: the others'
 tiles and action cards, the supply, the decks), and in each dealt world plays each of its best `shortlist`
 options (as the heuristic ranks them, bots/board/policy.py) on the engine's own Game to the end of the turn
-and `turns` turns more (none by default: it measured best), every seat (its own too) then playing the heuristic
+and `turns` turns more (none by default: one more measured no stronger at three times the cost), every seat (its own too) then playing the heuristic
 policy. At the secret choice the others' choices in a world are made once and serve every option (they choose
 without knowing it, BG3). An outcome is the bot's score minus the mean of the others' (the best of the
 others' measured weaker: noisier). All options meet the same worlds (common random numbers); the option with
@@ -26,9 +26,8 @@ def policy_action(g, p: int) -> dict:
     return policy.decide_seat(policy.seat_of_game(g, p), g.legal(p))
 
 
-def rollout(g, me: int, turns: int) -> float:
-    """Play `g` by the policy to the end of the turn and `turns` more; the outcome for `me`."""
-    last = g.turn + turns
+def rollout(g, me: int, last: int) -> float:
+    """Play `g` by the policy to the end of turn `last`; the outcome for `me`."""
     while not g.finished and g.turn <= last:
         g.apply(policy_action(g, g.deciders()[0]))
     scores = g.scores
@@ -41,7 +40,7 @@ class StrongBot(Bot):
     played out after the current one."""
 
     name = "strong"
-    default_worlds = 32
+    default_worlds = 40
     default_shortlist = 4
     default_turns = 0
 
@@ -64,6 +63,7 @@ class StrongBot(Bot):
         choosing = legal[0]["do"] == "select"
         for _w in range(self.worlds):
             world = deal_world(view, self.rng)
+            last = world.turn + self.turns
             # the others choose in secret, so not knowing mine: their choices serve every option of mine
             theirs = [policy_action(world, q) for q in world.deciders() if q != me] if choosing else []
             for k, i in enumerate(order):
@@ -71,7 +71,7 @@ class StrongBot(Bot):
                 g.apply(legal[i])
                 for action in theirs:
                     g.apply(action)
-                totals[k] += rollout(g, me, self.turns)
+                totals[k] += rollout(g, me, last)
         k = max(range(len(order)), key=lambda k: (totals[k], -k))
         return legal[order[k]]
 
