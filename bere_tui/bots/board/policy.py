@@ -1,7 +1,7 @@
 """The heuristic player of the board game as plain functions over a small model of the table, so that the
 `heuristic` bot (from a view) and the `strong` bot's rollouts (from a dealt world) play the same way.
 
-The idea (RULES section 6): a tile goes where B4's rule sends it (engine/board/rules.target_row) and the space
+The idea (RULES section 6): a tile goes where the placement rule sends it (engine/board/rules.target_row) and the space
 it lands on acts for its owner (BG-D3). So a tile is worth what its landing space does: a bull space its
 bullheads or printed value, plus or minus (BG4); a final space or a take-the-row space minus the row's
 bullheads (BG-D4, BG-D5; a final-bonus luck card turns the final space to plus, BG6); a +5 luck card +5; play
@@ -304,8 +304,8 @@ def rank_select(seat: Seat, legal: list[dict]) -> list[float]:
     return out
 
 
-def _play_through(seat: Seat, model: Model, queue, skip_first_card: bool = False) -> tuple[float, float]:
-    """Place the known tiles still to come in order by B4's rule (BG3) on `model`: (my worth, the others')."""
+def _play_through(seat: Seat, model: Model, queue) -> tuple[float, float]:
+    """Place the known tiles still to come in order by the placement rule (BG3) on `model`: (my worth, the others')."""
     mine = others = 0.0
     saved = seat.model
     seat.model = model
