@@ -48,7 +48,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play(match: str, g: int, seed: int, players: int, worlds: int | None, board: str):
-    """One game: whether the tested bot won, its score less the others' mean, its decision times (wall, CPU)."""
+    """One game: whether the tested bot won, its score less the others' mean, its decision times (wall and
+    CPU)."""
     tested, other = MATCHES[match]
     seat = g % players
     side, luck = TABLES[(g // players) % len(TABLES)]
@@ -93,8 +94,8 @@ def main() -> None:
     args = ap.parse_args()
     worlds = args.worlds if args.worlds is not None else StrongBot.default_worlds
     print(f"Board game ({args.board}), {args.players} players, {args.games} games per match (sides and luck "
-          f"cards in turn), seeds {args.seed}.., strong: {worlds} worlds x {StrongBot.default_shortlist} options "
-          f"per decision, {StrongBot.default_turns} turn(s) beyond the current one")
+          f"cards in turn), seeds {args.seed}.., strong: {worlds} worlds x {StrongBot.default_shortlist} "
+          f"options per decision, {StrongBot.default_turns} turn(s) beyond the current one")
     for match in args.match:
         wins, diffs, times, cpu = 0, [], [], []
         start = time.perf_counter()

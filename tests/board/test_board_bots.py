@@ -1,8 +1,8 @@
 """The board game's bots (issue 14 item 4): every level returns a legal action for every kind of decision (BG3
 secret choice of one or two tiles, BG-D6, with an action card, BG7; STOP row, place anywhere, swap, BG7; luck
-card, BG6), on both sides, with luck cards, on the shipped board and on a hand-made one; the same seed gives the
-same game; they decide from the view only; the heuristic beats random; the strong bot's work is a fixed number
-of rollouts and never reads the clock; its dealt worlds agree with its view."""
+card, BG6), on both sides, with luck cards, on the shipped board and on a hand-made one; the same seed gives
+the same game; they decide from the view only; the heuristic beats random; the strong bot's work is a fixed
+number of rollouts and never reads the clock; its dealt worlds agree with its view."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ def small_board() -> Board:
     blue = (RowSpec(4, {1: Space("play_two")}), RowSpec(3, {1: Space("bull_plus", 2)}),
             RowSpec(5, {2: Space("take_row"), 3: Space("bull_minus")}), RowSpec(6, {4: Space("bull_plus")}),
             RowSpec(4, {2: Space("bull_minus", 1)}), RowSpec(7, {1: Space("play_two"), 5: Space("take_row")}))
-    red = (RowSpec(4, {1: Space("action_card"), 2: Space("draw_tile")}), RowSpec(5, {3: Space("row_to_hand")}),
+    red = (RowSpec(4, {1: Space("action_card"), 2: Space("draw_tile")}),
+           RowSpec(5, {3: Space("row_to_hand")}),
            RowSpec(3, {1: Space("bull_minus")}), RowSpec(6, {2: Space("action_card"), 4: Space("play_two")}),
            RowSpec(5, {1: Space("take_row"), 3: Space("action_card")}), RowSpec(4, {2: Space("bull_plus")}))
     return Board(name="small", sha256="0" * 64, heads=heads,
@@ -78,8 +79,8 @@ def play(names: list[str], seed: int, side: str = "blue", luck: bool = True, boa
          strong: dict | None = None) -> Game:
     g = Game([{"name": f"{b} {p}", "bot": b} for p, b in enumerate(names)], seed=seed,
              options={"side": side, "luck": luck}, board=BOARDS[board])
-    bots = [StrongBot(seed * 1000 + p, **strong) if b == "strong" and strong else make_board_bot(b, seed * 1000 + p)
-            for p, b in enumerate(names)]
+    bots = [StrongBot(seed * 1000 + p, **strong) if b == "strong" and strong
+            else make_board_bot(b, seed * 1000 + p) for p, b in enumerate(names)]
     while not g.finished:
         p = g.deciders()[0]
         g.apply(bots[p].choose(g.view(p), g.legal(p)))
@@ -106,8 +107,8 @@ def test_every_bot_returns_a_legal_action_for_every_kind_of_decision(name, board
 
 
 def hidden_twin(g: Game, p: int, rng: random.Random) -> Game:
-    """The same game as `p` sees it, with everything `p` cannot see dealt differently: the others' tiles nobody
-    saw go in and the supply, the others' action cards and the two decks' order."""
+    """The same game as `p` sees it, with everything `p` cannot see dealt differently: the others' tiles
+    nobody saw go in and the supply, the others' action cards and the two decks' order."""
     t = g.copy()
     pool = list(t.supply)
     sizes = {}
@@ -162,8 +163,8 @@ def test_the_same_seed_gives_the_same_game():
 
 
 def test_the_heuristic_beats_random():
-    """24 seeded games at 4 players, the heuristic's seat moving round, sides and luck in turn: it wins at least
-    half (a fair share is a quarter; it wins about 70%)."""
+    """24 seeded games at 4 players, the heuristic's seat moving round, sides and luck in turn: it wins at
+    least half (a fair share is a quarter; it wins about 70%)."""
     wins = 0
     for g in range(24):
         seat = g % 4
@@ -212,7 +213,8 @@ def test_make_bot_builds_the_board_bot_of_each_level():
 
 
 def all_tiles(g: Game) -> list[int]:
-    tiles = [t for row in g.rows for t in row] + [t for h in g.hands for t in h] + list(g.supply) + list(g.out)
+    tiles = [t for row in g.rows for t in row] + [t for h in g.hands for t in h]
+    tiles += list(g.supply) + list(g.out)
     tiles += [t for _q, t, _c in g.queue] + [t for ts, _c in g.choices.values() for t in ts]
     if g.placing is not None:
         tiles.append(g.placing[1])
@@ -231,7 +233,8 @@ def test_a_dealt_world_agrees_with_the_view(board):
                 # which action cards were played is not recorded in the view: only the counts must agree
                 assert [len(h) for h in world.held] == [pv.card_count for pv in view.players]
                 assert world.held[p] == g.held[p]
-                assert len(world.action_deck) == len(g.action_deck) and len(world.luck_deck) == len(g.luck_deck)
+                assert len(world.action_deck) == len(g.action_deck)
+                assert len(world.luck_deck) == len(g.luck_deck)
                 assert set(world.action_deck) <= set(g.board.action_cards)
                 assert set(world.luck_deck) <= set(g.board.luck_cards)
                 again = world.view(p)
@@ -240,8 +243,9 @@ def test_a_dealt_world_agrees_with_the_view(board):
                     view = dataclasses.replace(view, players=tuple(
                         dataclasses.replace(pv, has_chosen=pv.has_chosen and q == p)
                         for q, pv in enumerate(view.players)),
-                        pending={"do": "select", "players": [q for q in range(n) if view.players[q].hand_size
-                                                             and not (q == p and view.players[q].has_chosen)]})
+                        pending={"do": "select", "players": [
+                            q for q in range(n)
+                            if view.players[q].hand_size and not (q == p and view.players[q].has_chosen)]})
                 else:
                     assert world.queue == g.queue and world.stop_queue == g.stop_queue
                 assert again == view

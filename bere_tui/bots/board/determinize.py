@@ -3,9 +3,9 @@
 From the view alone (never the real game): the other players' tiles in hand that nobody saw go in (hand_size
 less `known`), and the supply, drawn at random from `view.unseen_tiles()`; the others' action cards (their
 number is public) and the two decks' order, drawn from the board's decks (the view's `board`, the board file's
-public facts) less the action cards the viewer holds. Secret choices others made already this turn are unknown:
-in the world those players have not chosen yet, their chosen tiles back in their hands. The Board comes with
-the view, so the world is the engine's own Game and the engine's rules play it on.
+public facts) less the action cards the viewer holds. Secret choices others made already this turn are
+unknown: in the world those players have not chosen yet, their chosen tiles back in their hands. The Board
+comes with the view, so the world is the engine's own Game and the engine's rules play it on.
 """
 
 from __future__ import annotations

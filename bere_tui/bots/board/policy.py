@@ -1,13 +1,13 @@
 """The heuristic player of the board game as plain functions over a small model of the table, so that the
 `heuristic` bot (from a view) and the `strong` bot's rollouts (from a dealt world) play the same way.
 
-The idea (RULES section 6): a tile goes where the placement rule sends it (engine/board/rules.target_row) and the space
-it lands on acts for its owner (BG-D3). So a tile is worth what its landing space does: a bull space its
-bullheads or printed value, plus or minus (BG4); a final space or a take-the-row space minus the row's
+The idea (RULES section 6): a tile goes where the placement rule sends it (engine/board/rules.target_row) and
+the space it lands on acts for its owner (BG-D3). So a tile is worth what its landing space does: a bull space
+its bullheads or printed value, plus or minus (BG4); a final space or a take-the-row space minus the row's
 bullheads (BG-D4, BG-D5; a final-bonus luck card turns the final space to plus, BG6); a +5 luck card +5; play
-two, draw a tile, gather the row, an action card roughly what they bring (BG-D6, BG7). Minus points draw a luck
-card, worth a little (BG6). At the secret choice nobody knows the others' tiles: the unseen tiles between a
-row's end and my tile may land first and push mine on by a space or more, so a tile's worth is the mean over
+two, draw a tile, gather the row, an action card roughly what they bring (BG-D6, BG7). Minus points draw a
+luck card, worth a little (BG6). At the secret choice nobody knows the others' tiles: the unseen tiles between
+a row's end and my tile may land first and push mine on by a space or more, so a tile's worth is the mean over
 how many land before it (a binomial guess from the unseen tiles). A tile lower than every row end goes after
 the highest row end (BG3) and is valued there in the same way. Once the tiles are revealed (a STOP token, a
 tile placed anywhere or swapped, a luck card's space) the placements still to come are known and played
@@ -73,8 +73,8 @@ class Model:
             self.finals = _finals(self.specs)
 
     def copy(self) -> Model:
-        return Model([r[:] for r in self.rows], self.specs, self.active[:], set(self.stops), dict(self.overlays),
-                     self.heads, self.finals)
+        return Model([r[:] for r in self.rows], self.specs, self.active[:], set(self.stops),
+                     dict(self.overlays), self.heads, self.finals)
 
     def open_rows(self) -> list[int]:
         return [r for r, on in enumerate(self.active) if on and r not in self.stops]
@@ -141,8 +141,8 @@ def _avg_heads(seat: Seat) -> float:
 
 
 def space_value(seat: Seat, r: int, i: int, tile: int, extra: int = 0, avg: float = 1.5) -> float:
-    """What landing `tile` on space i of row r is worth to its owner; `extra` tiles of unknown bullheads (`avg`
-    each) lie on the row before it (pushed on by others' tiles)."""
+    """What landing `tile` on space i of row r is worth to its owner; `extra` tiles of unknown bullheads
+    (`avg` each) lie on the row before it (pushed on by others' tiles)."""
     m = seat.model
     final = m.finals[r]
     if i > final:
@@ -162,7 +162,8 @@ def space_value(seat: Seat, r: int, i: int, tile: int, extra: int = 0, avg: floa
     if kind == "bull_plus":
         return float(m.heads[tile] if space.value is None else space.value)
     if kind == "bull_minus":
-        return -float(m.heads[tile] if space.value is None else space.value) + (LUCK_WORTH if seat.luck_on else 0.0)
+        worth = m.heads[tile] if space.value is None else space.value
+        return -float(worth) + (LUCK_WORTH if seat.luck_on else 0.0)
     if kind == "take_row":
         worth = m.row_heads(r) + extra * avg
         return -worth + (LUCK_WORTH if seat.luck_on and worth > 0 else 0.0)
@@ -305,7 +306,8 @@ def rank_select(seat: Seat, legal: list[dict]) -> list[float]:
 
 
 def _play_through(seat: Seat, model: Model, queue) -> tuple[float, float]:
-    """Place the known tiles still to come in order by the placement rule (BG3) on `model`: (my worth, the others')."""
+    """Place the known tiles still to come in order by the placement rule (BG3) on `model`: (my worth, the
+    others')."""
     mine = others = 0.0
     saved = seat.model
     seat.model = model
@@ -376,7 +378,8 @@ def rank_luck(seat: Seat, legal: list[dict], card: str) -> list[float]:
         nxt = len(seat.model.rows[r])
         spec = seat.model.specs[r]
         if card == "plus5":
-            base = space_value(seat, r, i, seat.hand[0] if seat.hand else 1, 0, avg) if i < spec.final else 0.0
+            tile = seat.hand[0] if seat.hand else 1
+            base = space_value(seat, r, i, tile, 0, avg) if i < spec.final else 0.0
             delta = 5.0 - base
         else:
             delta = 2.0 * (seat.model.row_heads(r) + (spec.final - nxt) * avg)
@@ -442,8 +445,9 @@ def seat_of_game(g, p: int) -> Seat:
                 elif q in g.choices:
                     others += len(g.choices[q][0])
     unseen.sort()
-    model = Model(g.rows, g.specs, g.active, g.stops, g.overlays, g.board.heads)  # read only: copied to change
-    return Seat(p, g.hands[p], model, unseen, others, g.side.pro, g.luck and bool(g.luck_deck), tuple(g.held[p]),
+    model = Model(g.rows, g.specs, g.active, g.stops, g.overlays, g.board.heads)  # read only: copy to change
+    return Seat(p, g.hands[p], model, unseen, others, g.side.pro, g.luck and bool(g.luck_deck),
+                tuple(g.held[p]),
                 g.board.stop_tokens - len(g.stops), [(q, t) for q, t, _c in g.queue], pend.get("tile"),
                 len(g.hands[p]), pend.get("card") if pend["do"] == "luck" else None)
 
@@ -453,4 +457,5 @@ def decide(view, legal: list[dict]) -> dict:
     return decide_seat(seat_of_view(view), legal)
 
 
-__all__ = ["Model", "Seat", "best", "decide", "decide_seat", "rank", "rank_select", "seat_of_game", "seat_of_view", "space_value"]
+__all__ = ["Model", "Seat", "best", "decide", "decide_seat", "rank", "rank_select", "seat_of_game",
+           "seat_of_view", "space_value"]

@@ -3,15 +3,15 @@
 For each decision the bot deals what it cannot see `worlds` times (bots/board/determinize.py: the others'
 tiles and action cards, the supply, the decks), and in each dealt world plays each of its best `shortlist`
 options (as the heuristic ranks them, bots/board/policy.py) on the engine's own Game to the end of the turn
-and `turns` turns more (none by default: one more measured no stronger at three times the cost), every seat (its own too) then playing the heuristic
-policy. At the secret choice the others' choices in a world are made once and serve every option (they choose
-without knowing it, BG3). An outcome is the bot's score minus the mean of the others' (the best of the
-others' measured weaker: noisier). All options meet the same worlds (common random numbers); the option with
-the best mean wins, the heuristic's order breaking ties.
+and `turns` turns more (none by default: one more measured no stronger at three times the cost), every seat
+(its own too) then playing the heuristic policy. At the secret choice the others' choices in a world are made
+once and serve every option (they choose without knowing it, BG3). An outcome is the bot's score minus the
+mean of the others' (the best of the others' measured weaker: noisier). All options meet the same worlds
+(common random numbers); the option with the best mean wins, the heuristic's order breaking ties.
 
-The number of simulations is fixed (`worlds` x `shortlist` rollouts per decision): the same seed gives the same
-game on any machine; the clock is never read. Every decision is searched: the secret choice (tiles and action
-card), the STOP token's row, the row for a tile placed anywhere or swapped, and a luck card's space.
+The number of simulations is fixed (`worlds` x `shortlist` rollouts per decision): the same seed gives the
+same game on any machine; the clock is never read. Every decision is searched: the secret choice (tiles and
+action card), the STOP token's row, the row for a tile placed anywhere or swapped, and a luck card's space.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from bere_tui.bots.board.determinize import deal_world
 
 
 def policy_action(g, p: int) -> dict:
-    """The heuristic policy's action for seat `p` of a (dealt) game, read from the state as that seat sees it."""
+    """The heuristic policy's action for seat `p` of a (dealt) game, from the state as that seat sees it."""
     return policy.decide_seat(policy.seat_of_game(g, p), g.legal(p))
 
 
@@ -36,8 +36,8 @@ def rollout(g, me: int, last: int) -> float:
 
 
 class StrongBot(Bot):
-    """`worlds`: dealt worlds per decision; `shortlist`: options searched (the heuristic's best); `turns`: turns
-    played out after the current one."""
+    """`worlds`: dealt worlds per decision; `shortlist`: options searched (the heuristic's best); `turns`:
+    turns played out after the current one."""
 
     name = "strong"
     default_worlds = 40

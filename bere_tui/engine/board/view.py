@@ -72,7 +72,7 @@ class View:
     out: tuple[int, ...]  # tiles that left the game
     finished: bool
     winners: tuple[int, ...]
-    board: Board | None = None  # the board file's public facts (tiles, sides, decks' make-up), for bots' look-ahead
+    board: Board | None = None  # the board file's public facts (tiles, sides, decks), for bots' look-ahead
 
     @property
     def hand(self) -> tuple[int, ...]:
