@@ -5,11 +5,15 @@ legal actions, nothing else. `bere_tui.bots.make_bot` builds bots that play whic
 from __future__ import annotations
 
 from bere_tui.bots.base import Bot
+from bere_tui.bots.board.heuristic import HeuristicBot
 from bere_tui.bots.board.random_bot import RandomBot
+from bere_tui.bots.board.strong import StrongBot
 from bere_tui.i18n import _
 
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "strong": StrongBot,
 }
 
 
@@ -21,4 +25,4 @@ def make_board_bot(name: str, seed: int | None = None) -> Bot:
     return cls(seed)
 
 
-__all__ = ["BOTS", "RandomBot", "make_board_bot"]
+__all__ = ["BOTS", "HeuristicBot", "RandomBot", "StrongBot", "make_board_bot"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bere_tui.engine.board import rules
-from bere_tui.engine.board.layout import RowSpec
+from bere_tui.engine.board.layout import Board, RowSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +72,7 @@ class View:
     out: tuple[int, ...]  # tiles that left the game
     finished: bool
     winners: tuple[int, ...]
+    board: Board | None = None  # the board file's public facts (tiles, sides, decks), for bots' look-ahead
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -162,4 +163,5 @@ def make_view(game, player: int | None) -> View:
         out=tuple(game.out),
         finished=game.finished,
         winners=tuple(game.winners),
+        board=game.board,
     )

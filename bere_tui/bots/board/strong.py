@@ -1,0 +1,79 @@
+"""`strong` for the board game: flat Monte Carlo search with determinization, from its own view only.
+
+For each decision the bot deals what it cannot see `worlds` times (bots/board/determinize.py: the others'
+tiles and action cards, the supply, the decks), and in each dealt world plays each of its best `shortlist`
+options (as the heuristic ranks them, bots/board/policy.py) on the engine's own Game to the end of the turn
+and `turns` turns more (none by default: one more measured no stronger at three times the cost), every seat
+(its own too) then playing the heuristic policy. At the secret choice the others' choices in a world are made
+once and serve every option (they choose without knowing it, BG3). An outcome is the bot's score minus the
+mean of the others' (the best of the others' measured weaker: noisier). All options meet the same worlds
+(common random numbers); the option with the best mean wins, the heuristic's order breaking ties.
+
+The number of simulations is fixed (`worlds` x `shortlist` rollouts per decision): the same seed gives the
+same game on any machine; the clock is never read. Every decision is searched: the secret choice (tiles and
+action card), the STOP token's row, the row for a tile placed anywhere or swapped, and a luck card's space.
+"""
+
+from __future__ import annotations
+
+from bere_tui.bots.base import Bot
+from bere_tui.bots.board import policy
+from bere_tui.bots.board.determinize import deal_world
+
+
+def policy_action(g, p: int) -> dict:
+    """The heuristic policy's action for seat `p` of a (dealt) game, from the state as that seat sees it."""
+    return policy.decide_seat(policy.seat_of_game(g, p), g.legal(p))
+
+
+def rollout(g, me: int, last: int) -> float:
+    """Play `g` by the policy to the end of turn `last`; the outcome for `me`."""
+    while not g.finished and g.turn <= last:
+        g.apply(policy_action(g, g.deciders()[0]))
+    scores = g.scores
+    others = [s for q, s in enumerate(scores) if q != me]
+    return scores[me] - sum(others) / len(others)
+
+
+class StrongBot(Bot):
+    """`worlds`: dealt worlds per decision; `shortlist`: options searched (the heuristic's best); `turns`:
+    turns played out after the current one."""
+
+    name = "strong"
+    default_worlds = 40
+    default_shortlist = 4
+    default_turns = 0
+
+    def __init__(self, seed: int | None = None, worlds: int | None = None, shortlist: int | None = None,
+                 turns: int | None = None) -> None:
+        super().__init__(seed)
+        self.worlds = self.default_worlds if worlds is None else worlds
+        self.shortlist = self.default_shortlist if shortlist is None else shortlist
+        self.turns = self.default_turns if turns is None else turns
+
+    def choose(self, view, legal: list[dict]) -> dict:
+        if len(legal) == 1:
+            return legal[0]
+        ranks = policy.rank(policy.seat_of_view(view), legal)
+        order = sorted(range(len(legal)), key=lambda i: (-ranks[i], i))[:self.shortlist]
+        if len(order) == 1:
+            return legal[order[0]]
+        me = view.me
+        totals = [0.0] * len(order)
+        choosing = legal[0]["do"] == "select"
+        for _w in range(self.worlds):
+            world = deal_world(view, self.rng)
+            last = world.turn + self.turns
+            # the others choose in secret, so not knowing mine: their choices serve every option of mine
+            theirs = [policy_action(world, q) for q in world.deciders() if q != me] if choosing else []
+            for k, i in enumerate(order):
+                g = world.copy()
+                g.apply(legal[i])
+                for action in theirs:
+                    g.apply(action)
+                totals[k] += rollout(g, me, last)
+        k = max(range(len(order)), key=lambda k: (totals[k], -k))
+        return legal[order[k]]
+
+
+__all__ = ["StrongBot", "policy_action", "rollout"]
