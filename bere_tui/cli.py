@@ -170,10 +170,6 @@ def cmd_sim(args) -> int:
     options, problem = board_options(args)
     if problem is not None:
         return _fail(problem)
-    if args.variant == "board":
-        problem = _board_bots_problem(args.bots)
-        if problem is not None:
-            return _fail(problem)
     from bere_tui.engine.errors import BereError
 
     try:
@@ -191,17 +187,6 @@ def cmd_sim(args) -> int:
     for line in columns(rows, minimum=(4, 12, 6, 11), right=(True, False, True, True), gaps=("  ", " ", " ")):
         print(line)
     return 0
-
-
-def _board_bots_problem(bots: list[str]) -> str | None:
-    """A bot level the board game has no bot for yet (bots/board), in one line."""
-    from bere_tui.bots.board import BOTS as BOARD_BOTS
-
-    for bot in bots:
-        if bot not in BOARD_BOTS:
-            return _("the board game has no bot {bot} yet; known: {known}").format(
-                bot=shown(bot), known=", ".join(BOARD_BOTS))
-    return None
 
 
 def columns(rows: list[list[str]], minimum, right, gaps) -> list[str]:
@@ -282,10 +267,6 @@ def _main(argv: list[str] | None) -> int:
         return cmd_sim(args)
     if args.command == "play":
         args.board_options, problem = board_options(args)
-        if problem is None and args.variant == "board" and not getattr(args, "load", None):
-            from bere_tui.bots import bot_key
-
-            problem = _board_bots_problem([bot_key(b) for b in args.bots if bot_key(b) is not None])
         if problem is not None:
             return _fail(problem)
     if args.command == "serve":
