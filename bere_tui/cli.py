@@ -14,7 +14,7 @@ from bere_tui import __version__, i18n
 from bere_tui.i18n import _, ngettext
 from bere_tui.safetext import escape, shown
 
-VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty")  # engine.games.GAMES
+VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty", "board")  # engine.games.GAMES
 
 
 class _Parser(argparse.ArgumentParser):

@@ -219,6 +219,10 @@ class BereApp(App[int]):
         from bere_tui.ui.remote import join_table
         from bere_tui.ui.session import Session
 
+        if setup.variant == "board":
+            self.notify(_("Shared tables seat 6 nimmt! for now; the board game is played at one keyboard."),
+                        severity="warning", timeout=8)
+            return
         if setup.variant == "bullenparty":
             self.notify(_("Shared tables seat 6 nimmt! for now; Bullenparty is played at one keyboard."),
                         severity="warning", timeout=8)
@@ -258,13 +262,18 @@ class BereApp(App[int]):
         start_session(self, Session.new(setup))
 
     def show_session(self, session: Session) -> None:
-        """The table of the session's game: 6 nimmt!'s, or Bullenparty's."""
+        """The table of the session's game: 6 nimmt!'s, Bullenparty's or the board game's."""
         self._clear()
         self.session = session
         if session.game.variant == "bullenparty":
             from bere_tui.ui.bullenparty.table import BullenpartyTableScreen
 
             self.push_screen(BullenpartyTableScreen(session))
+            return
+        if session.game.variant == "board":
+            from bere_tui.ui.board.table import BoardTableScreen
+
+            self.push_screen(BoardTableScreen(session))
             return
         from bere_tui.ui.screens.table import TableScreen
 

@@ -36,6 +36,9 @@ class TableSetup:
     seats: list[Seat] = field(default_factory=lambda: [Seat("Ann"), Seat("Ben", "heuristic")])
     target: int | None = None  # None: the default (66); base, Pro and Even/Odd only
     seed: int | None = None  # None: a random seed at the start
+    side: str = "blue"  # the board game: the board's side (BG1: blue base, red pro)
+    luck: bool = False  # the board game: luck cards on or off (BG6)
+    board: str | None = None  # the board game: a board file (None: the shipped one)
 
     @property
     def people(self) -> list[int]:
@@ -49,6 +52,11 @@ class TableSetup:
         return "target" in GAMES[self.variant].options
 
     def options(self) -> dict:
+        if self.variant == "board":  # make_game's options for the board game (engine/board/game.py)
+            options: dict = {"side": self.side, "luck": self.luck}
+            if self.board is not None:
+                options["board"] = self.board
+            return options
         if self.uses_target() and self.target is not None and self.target != DEFAULT_TARGET:
             return {"target": self.target}
         return {}
@@ -115,14 +123,18 @@ def setup_from_settings(last) -> TableSetup:
     for stored in last.seats:  # the file may have been edited: names cleaned and cut, unknown bots the strongest
         name = fit_name(stored.name)[0] or free_name([s.name for s in seats])
         seats.append(Seat(name, None if stored.bot is None else bot_key(stored.bot) or BOT_LEVELS[-1]))
-    target = last.options.get("target") if last.options else None
-    return TableSetup(last.variant, seats, target)
+    options = last.options or {}
+    target = options.get("target")
+    side = options.get("side") if options.get("side") in ("blue", "red") else "blue"
+    return TableSetup(last.variant, seats, target, side=side, luck=options.get("luck") is True)
 
 
 def setup_to_settings(setup: TableSetup):
     from bere_tui.storage import LastSeats
     from bere_tui.storage import Seat as StoredSeat
 
-    options = {"target": setup.target} if setup.target is not None else {}
+    options: dict = {"target": setup.target} if setup.target is not None else {}
+    if setup.variant == "board":
+        options = {"side": setup.side, "luck": setup.luck}
     return LastSeats(variant=setup.variant, seats=[StoredSeat(name=s.name, bot=s.bot) for s in setup.seats],
                      options=options)

@@ -164,12 +164,16 @@ class DirectedScreen(Screen[None]):
 
     async def hand_off(self, p: int, do: str) -> None:
         """B10: the keyboard goes to `p`; nothing of theirs shows until they press the hand-off's key."""
-        s, game = self.session, self.game
+        s = self.session
         self.show_waiting(p)
         self.set_status(_("Waiting for {name} to take the keyboard.").format(name=s.names[p]))
         await self.settle()
-        await self.app.push_screen_wait(HandoffScreen(s.names[p], do, game.round, game.turn))
+        await self.app.push_screen_wait(self.handoff_screen(p, do))
         s.handed_off(p)
+
+    def handoff_screen(self, p: int, do: str) -> HandoffScreen:
+        """The hand-off to `p` before their decision `do` (a game may word it its own way)."""
+        return HandoffScreen(self.session.names[p], do, self.game.round, self.game.turn)
 
     async def ask_person(self, p: int) -> None:
         """`p` holds the keyboard: the prompt for their decision, and their answer to the director. Esc (at a
