@@ -174,14 +174,16 @@ def legend_text(view) -> Text:
 
 def decks_text(view) -> Text:
     """The decks and tokens left, one to a line (beside the rows)."""
-    lines = [ngettext("supply {n} tile", "supply {n} tiles", view.supply_size).format(n=view.supply_size)]
+    # TRANSLATORS: beside the board's rows, short (10 cells): tiles in the supply, luck and action cards left,
+    # STOP tokens left, tiles out of the game
+    lines = [_("supply {n}").format(n=view.supply_size)]
     if view.luck:
-        lines.append(_("luck cards {n}").format(n=view.luck_left))
+        lines.append(_("luck {n}").format(n=view.luck_left))
     if view.pro:
         lines.append(_("actions {n}").format(n=view.actions_left))
-        lines.append(_("STOP tokens {n}").format(n=view.stop_tokens))
+        lines.append(_("STOP {n}").format(n=view.stop_tokens))
     lines.append(_("out {n}").format(n=len(view.out)))
-    return Text("\n".join(lines), style="dim")
+    return Text("\n".join(lines), style="dim", no_wrap=True, overflow="ellipsis")
 
 
 def scores_text(view, names: list[str], marks: dict[int, str]) -> Text:

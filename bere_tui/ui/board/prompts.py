@@ -36,7 +36,8 @@ from bere_tui.ui.prompts.base import HidesHand, PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
-#: the kinds of decision and their prompt's stages
+#: lines of choices shown at once: the board's rows stay in view above the prompt (80x24)
+CHOICE_LINES = 7
 ROW_CHOICES = ("stop_row", "place_row", "swap_row")
 
 
@@ -46,11 +47,10 @@ def landing_text(view, tile: int) -> Text:
     row = view.rows[r]
     i = row.next_space
     overlay = dict(row.overlays).get(i)
-    out = Text(_("row {row}, space {space}").format(row=r + 1, space=i + 1))
-    mark = space_mark(row.spec, i, overlay)
-    out.append(": " + (mark + " " if mark else "") + space_effect(row.spec, i, overlay), style="dim")
+    out = Text(_("row {row}, space {space}").format(row=r + 1, space=i + 1), no_wrap=True, overflow="ellipsis")
     if how == "lowest":
-        out.append(" " + _("(lower than every row end)"), style="dim")
+        out.append(" " + _("(below every row end)"))
+    out.append(": " + space_effect(row.spec, i, overlay), style="dim")
     return out
 
 
@@ -59,7 +59,6 @@ class BoardPrompt(HidesHand, PromptScreen):
 
     DEFAULT_CSS = """
     BoardPrompt { align: left bottom; background: transparent; }
-    BoardPrompt #bg-choices { max-height: 7; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *PromptScreen.BINDINGS,
@@ -73,7 +72,7 @@ class BoardPrompt(HidesHand, PromptScreen):
         self.picked: list[int] = []  # select: the tiles chosen so far
         self.luck_row: int | None = None  # luck: the row chosen
         self.stage = ""
-        self.lines: list = []  # what each line of the list answers (None: cannot be chosen)
+        self.lines: list = []  # what each line of the list answers: a tile, a card ("": none), a row, a space
         self.keys: list[str | None] = []
         self.texts: list[Text] = []
         self.default = 0
@@ -107,33 +106,28 @@ class BoardPrompt(HidesHand, PromptScreen):
                 if card is None:
                     text = Text(_("no action card"))
                 else:
-                    text = Text(card_name(card), style="bold")
+                    text = Text(card_name(card), style="bold", no_wrap=True, overflow="ellipsis")
                     text.append("  " + card_help(card), style="dim")
-                self._line(card, str(i), text)
+                self._line(card or "", str(i), text)  # ("": no card)
         elif self.do in ROW_CHOICES:
             self.stage = "row"
-            allowed = {a["row"] for a in self.legal}
-            for r, row in enumerate(view.rows):
-                self._line(r if r in allowed else None, str(r + 1), self._row_text(r))
+            allowed = sorted({a["row"] for a in self.legal})  # (only these: the board shows the others)
+            for r in allowed:
+                self._line(r, str(r + 1), self._row_text(r))
             if self.do == "place_row" and view.placing is not None:
-                target, _how = view.target_row(view.placing[1])
-                self.default = target if target in allowed else min(allowed)
-            else:
-                self.default = min(allowed)
+                target, _how = view.target_row(view.placing[1])  # where the tile would go without the card
+                self.default = allowed.index(target) if target in allowed else 0
         elif self.luck_row is None:
             self.stage = "row"
-            targets = self._targets()
-            rows = {r for r, _i in targets}
-            for r, row in enumerate(view.rows):
-                self._line(r if r in rows else None, str(r + 1), self._row_text(r))
-            self.default = min(rows)
+            for r in sorted({r for r, _i in self._targets()}):
+                self._line(r, str(r + 1), self._row_text(r))
         else:
             self.stage = "space"
             row = view.rows[self.luck_row]
             for r, i in self._targets():
                 if r != self.luck_row:
                     continue
-                text = Text(_("space {n}").format(n=i + 1), style="bold")
+                text = Text(_("space {n}").format(n=i + 1), style="bold", no_wrap=True, overflow="ellipsis")
                 mark = space_mark(row.spec, i, None)
                 text.append("  " + (mark + " " if mark else "") + space_effect(row.spec, i), style="dim")
                 self._line(i, str(i + 1), text)
@@ -149,14 +143,8 @@ class BoardPrompt(HidesHand, PromptScreen):
     def _row_text(self, r: int) -> Text:
         view = self.view
         row = view.rows[r]
-        out = Text(_("row {n}").format(n=r + 1), style="bold")
+        out = Text(_("row {n}").format(n=r + 1), style="bold", no_wrap=True, overflow="ellipsis")
         out.append("  ")
-        if not row.active:
-            out.append(_("not active"), style="dim")
-            return out
-        if row.stopped:
-            out.append(_("a STOP token: closed this turn"), style="dim")
-            return out
         out.append_text(tiles_text(row.tiles, view.heads, self.ascii))
         i = row.next_space
         overlay = dict(row.overlays).get(i)
@@ -216,8 +204,10 @@ class BoardPrompt(HidesHand, PromptScreen):
         yield KeyBar()
 
     def _choices(self) -> ChoiceList:
-        options = [Option(text, disabled=answer is None) for text, answer in zip(self.texts, self.lines)]
-        return ChoiceList(*options, default=self.default, keys=self.keys, id="bg-choices")
+        options = [Option(text) for text in self.texts]
+        choices = ChoiceList(*options, default=self.default, keys=self.keys, id="bg-choices")
+        choices.styles.max_height = CHOICE_LINES  # (the app's ChoiceList rule would beat a DEFAULT_CSS one)
+        return choices
 
     def on_mount(self) -> None:
         self.query_one("#bg-picked", Static).display = bool(self.picked)
@@ -243,8 +233,6 @@ class BoardPrompt(HidesHand, PromptScreen):
     async def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         message.stop()
         answer = self.lines[message.option_index]
-        if answer is None and self.stage not in ("card",):
-            return
         if self.stage == "tile":
             self.picked.append(answer)
             if len(self.picked) < self.tiles_needed or len(self._cards()) > 1:
@@ -252,6 +240,7 @@ class BoardPrompt(HidesHand, PromptScreen):
                 return
             answer = None
         if self.stage in ("tile", "card"):
+            answer = answer or None  # (the card stage's "" is no card)
             tiles = sorted(self.picked)
             for action in self.legal:
                 if sorted(action["tiles"]) == tiles and action["card"] == answer:

@@ -90,6 +90,9 @@ class BoardTableScreen(DirectedScreen):
     def forced_text(self, name: str) -> str:
         return _("{name} has only one choice here: it is made at once.").format(name=name)
 
+    def choosing_text(self, name: str) -> str:
+        return _("{name} is choosing a tile.").format(name=name)
+
     def compose(self) -> ComposeResult:
         yield Static(id="table-header")
         yield Static(id="bg-legend")

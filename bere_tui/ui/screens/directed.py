@@ -62,6 +62,10 @@ class DirectedScreen(Screen[None]):
         """The log's line for a decision with one possible move, made at once (6 nimmt!: the last card)."""
         return _("{name} has one card left: it is played.").format(name=name)
 
+    def choosing_text(self, name: str) -> str:
+        """The status line while `name` makes their secret choice."""
+        return _("{name} is choosing a card.").format(name=name)
+
     def prompt_for(self, view, legal: list[dict]):
         raise NotImplementedError
 
@@ -155,7 +159,7 @@ class DirectedScreen(Screen[None]):
             if s.is_bot(p):
                 return
             others = [s.names[q] for q in waiting if q != p and not s.is_bot(q)]
-            self.set_status(_("{name} is choosing a card.").format(name=s.names[p]) +
+            self.set_status(self.choosing_text(s.names[p]) +
                             (" " + _("Then: {names}.").format(names=names_and(others)) if others else ""))
         else:
             self.set_marks({p: ">"})
