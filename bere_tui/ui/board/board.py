@@ -145,7 +145,7 @@ def row_line(index: int, row, heads, width: int, ascii: bool = False, mark_next:
         else:
             mark = space_mark(row.spec, i, overlays.get(i))
             if not mark:
-                mark = "." if ascii else "·"
+                mark = "_" if ascii else "·"  # (in ASCII a bullhead is ".")
             style = "dim" if not row.active else ("bold" if i in overlays else "")
             if row.active and mark_next and i == len(row.tiles):
                 style += " underline"
@@ -208,14 +208,14 @@ def scores_text(view, names: list[str], marks: dict[int, str]) -> Text:
 def hand_text(view, ascii: bool = False) -> Text:
     """The viewer's hand and, on the pro side, their action cards."""
     out = Text(_("YOUR HAND") + "  ", style="bold")
-    out.append_text(tiles_text(view.hand, view.heads, ascii))
-    if view.pro:
-        cards = view.my_cards
-        out.append("  " + _("cards:") + " ", style="bold")
-        out.append(", ".join(card_name(c) for c in cards) if cards else "-")
     me = view.players[view.me]
     if me.two:
-        out.append("  " + _("two tiles this turn"), style="bold reverse")
+        out.append(_("two tiles this turn") + "  ", style="bold reverse")
+    cards = view.my_cards
+    if cards:  # (before the tiles, so that a long hand does not hide them)
+        out.append(_("cards:") + " ", style="bold")
+        out.append(", ".join(card_name(c) for c in cards) + "  ")
+    out.append_text(tiles_text(view.hand, view.heads, ascii))
     return out
 
 

@@ -37,7 +37,7 @@ from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
 #: lines of choices shown at once: the board's rows stay in view above the prompt (80x24)
-CHOICE_LINES = 7
+CHOICE_LINES = 6
 ROW_CHOICES = ("stop_row", "place_row", "swap_row")
 
 
@@ -199,7 +199,9 @@ class BoardPrompt(HidesHand, PromptScreen):
             yield Static(self.heading(), id="bg-prompt-title")
             yield Static(self.picked_text() or "", id="bg-picked")
             if self.view.me is not None:
-                yield Static(hand_text(self.view, self.ascii), id="bg-hand")
+                hand = hand_text(self.view, self.ascii)
+                hand.no_wrap, hand.overflow = True, "ellipsis"  # one line: the scores stay in view above
+                yield Static(hand, id="bg-hand")
             yield self._choices()
         yield KeyBar()
 
