@@ -325,7 +325,7 @@ async def test_the_setup_offers_the_board_game_with_its_side_and_luck_cards():
         while variant.value != "board":
             await pilot.press("right")
         text = screen_text(app)
-        assert "2 to 6 players" in text and "Side" in text and "Luck cards" in text
+        assert "2 to 6 players" in text and "Side" in text and "Luck" in text
         side = app.screen.query_one("#side", Cycler)
         side.focus()
         await pilot.press("right")

@@ -104,10 +104,10 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
                 yield Cycler(["blue", "red"], [_("blue (base)"), _("red (pro)")], self.setup.side, id="side")
                 yield Label(_("red adds action cards"), classes="field-note")
             with Horizontal(classes="field", id="luck-field"):
-                yield Label(_("Luck cards"), classes="field-label")
+                yield Label(_("Luck"), classes="field-label")
                 yield Cycler([False, True], [pgettext("luck cards", "off"), pgettext("luck cards", "on")],
                              self.setup.luck, id="luck")
-                yield Label(_("minus points draw a luck card"), classes="field-note")
+                yield Label(_("luck cards: minus points draw one"), classes="field-note")
             with Horizontal(classes="field"):
                 # TRANSLATORS: the setup's field for the number that fixes the shuffle (the same seed, the same deal)
                 yield Label(_("Seed"), classes="field-label")
@@ -122,7 +122,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
 
     def label_width(self) -> int:
         """The labels' column: as wide as the widest translated label (10 cells at least), never cut."""
-        labels = [_("Variant"), _("Seats"), _("Target"), _("Side"), _("Luck cards"), _("Seed"),
+        labels = [_("Variant"), _("Seats"), _("Target"), _("Side"), _("Luck"), _("Seed"),
                   _("Seat {n}").format(n=10)]
         return max(10, *(cell_len(label) + 1 for label in labels))
 
