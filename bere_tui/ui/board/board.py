@@ -9,6 +9,7 @@ A tile reads as its number and its bullheads as marks (`17•`, `55••••�
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from bere_tui.i18n import _, ngettext, pgettext
@@ -161,15 +162,24 @@ def rows_text(view, ascii: bool = False) -> Text:
     return Text("\n").join(lines)
 
 
-def legend_text(view) -> Text:
-    """What the marks mean, in one line (the rules screen says more)."""
-    parts = [_("* active row"), _("+B/-B the tile's bullheads"), _("+3 printed points"),
-             _("TAKE take the row"), _("x2 play two"), _("END final space")]
+def legend_text(view, width: int = 78, lines: int = 2) -> Text:
+    """What the marks mean, on at most `lines` lines of `width` (the rules screen says more)."""
+    # TRANSLATORS: the legend of the board's marks, each short: keep the mark (*, +B, TAKE, ...) as it is
+    # shown on the board
+    parts = [_("* active"), _("+B/-B tile's bullheads"), _("+3 printed"), _("TAKE the row"), _("x2 play two"),
+             _("END final")]
     if view.pro:
-        parts += [_("DRAW a tile"), _("HAND row to hand"), _("CARD action card")]
+        parts += [_("DRAW a tile"), _("HAND gather"), _("CARD action"), _("STOP token")]
     if view.luck:
         parts += [_("+5/BONUS luck")]
-    return Text("  ".join(parts), style="dim", no_wrap=True, overflow="ellipsis")
+    rows: list[str] = [""]
+    for part in parts:
+        if rows[-1] and cell_len(rows[-1]) + 2 + cell_len(part) > width:
+            if len(rows) == lines:
+                break
+            rows.append("")
+        rows[-1] += ("  " if rows[-1] else "") + part
+    return Text("\n".join(rows), style="dim", no_wrap=True, overflow="ellipsis")
 
 
 def decks_text(view) -> Text:

@@ -72,7 +72,7 @@ def tracker_notice(view, ascii: bool = False):
 class BoardTableScreen(DirectedScreen):
     DEFAULT_CSS = """
     BoardTableScreen #table-header { height: 1; background: $primary-background; }
-    BoardTableScreen #bg-legend { height: 1; padding: 0 1; }
+    BoardTableScreen #bg-legend { height: auto; max-height: 2; padding: 0 1; }
     BoardTableScreen #bg-top { height: auto; }
     BoardTableScreen #bg-rows { height: auto; width: auto; padding: 0 0 0 1; }
     BoardTableScreen #bg-decks { height: auto; width: 1fr; padding: 0 0 0 2; }
@@ -141,7 +141,7 @@ class BoardTableScreen(DirectedScreen):
         view = self.game.view(None)
         names = self.session.names
         self.query_one("#table-header", Static).update(self.header_text())
-        self.query_one("#bg-legend", Static).update(legend_text(view))
+        self.query_one("#bg-legend", Static).update(legend_text(view, max(20, (self.size.width or 80) - 2)))
         self.query_one("#bg-rows", Static).update(rows_text(view, self.ascii))
         self.query_one("#bg-decks", Static).update(decks_text(view))
         self.query_one("#bg-scores", Static).update(scores_text(view, names, self.marks))
