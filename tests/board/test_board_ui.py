@@ -198,8 +198,8 @@ PROMPTS = {
 }
 
 
-@pytest.mark.parametrize("kind", list(PROMPTS))
-async def test_every_prompt_comes_and_enter_alone_answers_it(kind):
+def game_at(kind: str):
+    """A game (Ann and two random bots) at the moment of Ann's decision `kind` (the first seed that brings it)."""
     do, extra, side, luck = PROMPTS[kind]
     for seed in range(40):
         game = board_game(("Ann",), 2, seed=seed, side=side, luck=luck)
@@ -207,9 +207,14 @@ async def test_every_prompt_comes_and_enter_alone_answers_it(kind):
             advance(game, waits_for_ann(do, extra), seed=seed)
         except AssertionError:
             continue
-        break
-    else:
-        raise AssertionError(f"no seed brings {kind}")
+        return game
+    raise AssertionError(f"no seed brings {kind}")
+
+
+@pytest.mark.parametrize("kind", list(PROMPTS))
+async def test_every_prompt_comes_and_enter_alone_answers_it(kind):
+    do = PROMPTS[kind][0]
+    game = game_at(kind)
     before = len(game.actions)
     app = board_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -443,3 +448,26 @@ def test_snapshot_of_a_hand_off_later_in_a_game(snap_compare):
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandoffScreen))
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=to_handoff)
+
+
+async def test_backspace_takes_back_the_first_of_two_tiles():
+    game = game_at("two tiles")
+    before = len(game.actions)
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        prompt = app.screen
+        first, last = prompt.view.hand[0], prompt.view.hand[-1]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert prompt.picked == [first] and "chosen:" in screen_text(app)
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert prompt.picked == [] and "chosen:" not in screen_text(app)
+        await pilot.press(*str(last), "enter")  # the first tile now: the highest of the hand
+        await pilot.pause()
+        assert prompt.picked == [last]
+        await pilot.press("enter")  # the second: the lowest, highlighted
+        await wait_for(pilot, lambda: len(game.actions) > before)
+        assert game.actions[before]["player"] == 0
+        assert game.actions[before]["tiles"] == sorted([first, last])  # BG-D6

@@ -1,6 +1,7 @@
 """The board game's decisions as prompts (BG3, BG6, BG7, BG-D6): each offers exactly the engine's legal actions
 and dismisses with the one chosen. Digits jump (a tile's number, a row's number, a space's number), arrows
-move, Enter chooses; a line is always highlighted, so Enter alone moves the game on.
+move, Enter chooses, Backspace goes back a stage; a line is always highlighted, so Enter alone moves the game
+on.
 
 - select: the secret tile, after a play-two space two tiles (chosen one after the other, both shown), and on
   the pro side an action card to play with it (BG7; "no card" is the default). Each tile says where it would
@@ -16,12 +17,12 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.ui.board.board import (
     card_help,
     card_name,
@@ -63,6 +64,7 @@ class BoardPrompt(HidesHand, PromptScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *PromptScreen.BINDINGS,
         HidesHand.BACK,
+        Binding("backspace", "stage_back", N_("back"), show=True),
     ]
 
     def __init__(self, view, legal, ascii: bool = False) -> None:
@@ -226,6 +228,28 @@ class BoardPrompt(HidesHand, PromptScreen):
         new = self._choices()
         await self.query_one("#bg-prompt", Vertical).mount(new)
         new.focus()
+        self.refresh_bindings()
+
+    # ------------------------------------------------------------------ keys
+
+    def _staged(self) -> bool:
+        """A stage after the first: Esc goes back to the one before."""
+        return bool(self.picked) or self.luck_row is not None
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "stage_back":
+            return self._staged()
+        return super().check_action(action, parameters)
+
+    async def action_stage_back(self) -> None:
+        """Backspace: back a stage (the tile chosen last, or the luck card's row)."""
+        if self.picked:
+            self.picked.pop()
+        elif self.luck_row is not None:
+            self.luck_row = None
+        else:
+            return
+        await self._next_stage()
 
     def action_tracker(self) -> None:
         from bere_tui.ui.board.table import tracker_notice
