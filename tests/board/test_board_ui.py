@@ -471,3 +471,66 @@ async def test_backspace_takes_back_the_first_of_two_tiles():
         await wait_for(pilot, lambda: len(game.actions) > before)
         assert game.actions[before]["player"] == 0
         assert game.actions[before]["tiles"] == sorted([first, last])  # BG-D6
+
+
+@pytest.mark.real_gate
+async def test_bursts_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch):
+    """A whole hot-seat game by Enter in bursts (10-100 ms apart) with the gate on (at a fifth of its delays,
+    as the 6 nimmt! burst test): on every frame sampled, a prompt belongs to the person whose hand-off came
+    last, and no other person's hidden tiles are drawn."""
+    import asyncio
+    import random
+
+    from bere_tui.ui import gate
+
+    monkeypatch.setattr(gate, "GATE_SECONDS", {"handoff": 0.1, "prompt": 0.06})
+    rng = random.Random(3)
+    app = board_app(board_game(("Ann", "Ben", "Cid"), 0, seed=3, side="red", luck=True))
+    holder: list[int | None] = [None]
+    failures: list[str] = []
+    original = HandoffScreen.dismiss
+
+    def dismiss(screen, result=None):
+        if not screen._dismissed and screen.app.screen is screen:
+            holder[0] = ["Ann", "Ben", "Cid"].index(screen.who)
+        return original(screen, result)
+
+    monkeypatch.setattr(HandoffScreen, "dismiss", dismiss)
+    frames = [0, 0]
+
+    def check() -> None:
+        screen, game = app.screen, app.game
+        frames[0] += 1
+        owner = screen.player if isinstance(screen, BoardPrompt) else None
+        if owner is not None:
+            frames[1] += 1
+            if owner != holder[0]:
+                failures.append(f"the prompt of {owner} while {holder[0]} held the keyboard")
+        if isinstance(screen, (BoardPrompt, HandoffScreen)) and frames[0] % 5 == 0:
+            public = game.view(None).players
+            secret = {t for p, hand in enumerate(game.hands) if p != owner for t in hand
+                      if t not in public[p].known}
+            shown = shown_tiles(screen_text(app), secret, game.board.heads)
+            if shown:
+                failures.append(f"{type(screen).__name__} of {owner} shows {sorted(shown)}")
+
+    async with app.run_test(size=(80, 24)):
+        stop = asyncio.Event()
+
+        async def sample() -> None:
+            while not stop.is_set():
+                check()
+                await asyncio.sleep(0.004)
+
+        sampler = asyncio.create_task(sample())
+        for _burst in range(6000):
+            if isinstance(app.screen, ResultsScreen) or failures:
+                break
+            for _key in range(rng.randint(1, 5)):
+                app.post_message(enter())
+                await asyncio.sleep(rng.uniform(0.01, 0.1))
+        stop.set()
+        await sampler
+        assert not failures, failures[0]
+        assert isinstance(app.screen, ResultsScreen) and app.game.finished
+    assert frames[1] > 50
