@@ -166,7 +166,7 @@ def legend_text(view, width: int = 78, lines: int = 2) -> Text:
     """What the marks mean, on at most `lines` lines of `width` (the rules screen says more)."""
     # TRANSLATORS: the legend of the board's marks, each short: keep the mark (*, +B, TAKE, ...) as it is
     # shown on the board
-    parts = [_("* active"), _("+B/-B tile's bullheads"), _("+3 printed"), _("TAKE the row"), _("x2 play two"),
+    parts = [_("* active"), _("+B/-B bullheads"), _("+3 printed"), _("TAKE the row"), _("x2 play two"),
              _("END final")]
     if view.pro:
         parts += [_("DRAW a tile"), _("HAND gather"), _("CARD action"), _("STOP token")]

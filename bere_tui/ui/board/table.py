@@ -4,7 +4,7 @@ drawn from views. The loop is the director's (screens.directed): hand-offs, bots
 tables.
 
     header                                   (1 line)
-    legend of the space marks                (1)
+    legend of the space marks                (1-2)
     the rows (up to 10)  | supply, decks     (rows)
     scores               (1-2)
     status               (1)
