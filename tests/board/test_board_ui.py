@@ -386,7 +386,8 @@ async def test_a_finished_board_game_plays_back_in_the_replay_viewer():
 
 SAMPLES = {bg.SetUp: bg.SetUp(3, "blue", False, ((0, 5), (1, 9), (2, 40), (3, 77))),
            bg.Revealed: bg.Revealed(2, ((0, (17,), None), (1, (3, 90), "play_first")), ((1, 3), (0, 17), (1, 90))),
-           bg.StopPlaced: bg.StopPlaced(0, 2), bg.GameOver: bg.GameOver((1,), (3, 9, -2)), bg.RowFinished: bg.RowFinished(0, 1, 17, (3, 9), -4, 5, False)}
+           bg.StopPlaced: bg.StopPlaced(0, 2), bg.GameOver: bg.GameOver((1,), (3, 9, -2)),
+           bg.RowFinished: bg.RowFinished(0, 1, 17, (3, 9), -4, 5, False)}
 
 
 def sample(cls):
