@@ -117,6 +117,10 @@ async def test_one_person_and_bots_play_a_whole_game_to_a_winner_by_enter_alone(
         assert not any(isinstance(s, HandoffScreen) for s in app.screen_stack)
         if luck:
             assert ("luck", "row") in kinds  # BG6: minus points drew a luck card for Ann
+    from bere_tui.storage import player_stats
+
+    stats, _warning = player_stats("Ann")  # kept in the history, as a game of its own system
+    assert [(s.variant, s.games, s.mean_score) for s in stats] == [("board", 1, game.scores[0])]
 
 
 async def test_two_people_get_a_hand_off_before_every_decision_and_no_hand_shows_before_it():

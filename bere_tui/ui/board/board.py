@@ -130,8 +130,9 @@ def cell_width(view, ascii: bool = False) -> int:
     return max(widest, 4)
 
 
-def row_line(index: int, row, heads, width: int, ascii: bool = False, mark_next: bool = False) -> Text:
-    """`*3  17•    42•     x2     -B     END`: an active row (`*`), its tiles, then its empty spaces' marks."""
+def row_line(index: int, row, heads, width: int, ascii: bool = False, fresh=frozenset()) -> Text:
+    """`*3  17•    42•     x2     -B     END`: an active row (`*`), its tiles, then its empty spaces' marks.
+    Tiles in `fresh` (placed in the last turn shown) are underlined."""
     out = Text(no_wrap=True, overflow="crop")
     active = "*" if row.active else " "
     out.append(f"{active}{index + 1:>2} ", style="bold" if row.active else "dim")
@@ -141,6 +142,8 @@ def row_line(index: int, row, heads, width: int, ascii: bool = False, mark_next:
             out.append(" ")
         if i < len(row.tiles):
             label = tile_label(row.tiles[i], heads, ascii)
+            if row.tiles[i] in fresh:
+                label.stylize("underline")
         elif i == len(row.tiles) and row.stopped:
             label = Text(pgettext("board space", "STOP")[:width], style="bold reverse")
         else:
@@ -148,17 +151,15 @@ def row_line(index: int, row, heads, width: int, ascii: bool = False, mark_next:
             if not mark:
                 mark = "_" if ascii else "·"  # (in ASCII a bullhead is ".")
             style = "dim" if not row.active else ("bold" if i in overlays else "")
-            if row.active and mark_next and i == len(row.tiles):
-                style += " underline"
-            label = Text(mark[:width], style=style.strip())
+            label = Text(mark[:width], style=style)
         out.append_text(label)
         out.append(" " * (width - label.cell_len))
     return out
 
 
-def rows_text(view, ascii: bool = False) -> Text:
+def rows_text(view, ascii: bool = False, fresh=frozenset()) -> Text:
     width = cell_width(view, ascii)
-    lines = [row_line(r, row, view.heads, width, ascii) for r, row in enumerate(view.rows)]
+    lines = [row_line(r, row, view.heads, width, ascii, fresh) for r, row in enumerate(view.rows)]
     return Text("\n").join(lines)
 
 

@@ -22,7 +22,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from bere_tui.i18n import N_, _
+from bere_tui.i18n import N_, _, ngettext
 from bere_tui.ui.board.board import (
     card_help,
     card_name,
@@ -153,6 +153,10 @@ class BoardPrompt(HidesHand, PromptScreen):
         if self.do == "swap_row":
             out.append("  " + _("swap with {tile}, which comes to your hand").format(tile=row.tiles[-1]),
                        style="dim")
+        elif self.do == "luck":  # the spaces of this row the luck card may change (the engine's list)
+            spaces = [i + 1 for q, i in self._targets() if q == r]
+            out.append("  " + ngettext("space {list}", "spaces {list}", len(spaces)).format(
+                list=", ".join(map(str, spaces))), style="dim")
         elif self.do == "place_row" or self.do == "stop_row":
             mark = space_mark(row.spec, i, overlay)
             out.append("  " + _("next: space {n}").format(n=i + 1) + " " + (mark + " " if mark else "") +

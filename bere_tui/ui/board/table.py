@@ -86,6 +86,7 @@ class BoardTableScreen(DirectedScreen):
     def __init__(self, session) -> None:
         super().__init__(session)
         self.marks: dict[int, str] = {}
+        self.fresh: frozenset[int] = frozenset()  # the tiles placed by the events shown last (underlined)
 
     def forced_text(self, name: str) -> str:
         return _("{name} has only one choice here: it is made at once.").format(name=name)
@@ -142,7 +143,7 @@ class BoardTableScreen(DirectedScreen):
         names = self.session.names
         self.query_one("#table-header", Static).update(self.header_text())
         self.query_one("#bg-legend", Static).update(legend_text(view, max(20, (self.size.width or 80) - 2)))
-        self.query_one("#bg-rows", Static).update(rows_text(view, self.ascii))
+        self.query_one("#bg-rows", Static).update(rows_text(view, self.ascii, self.fresh))
         self.query_one("#bg-decks", Static).update(decks_text(view))
         self.query_one("#bg-scores", Static).update(scores_text(view, names, self.marks))
 
@@ -181,6 +182,9 @@ class BoardTableScreen(DirectedScreen):
     async def show_events(self, events: list) -> None:
         self._hurry.clear()
         self.set_animating(self.app.speed != "off" and any(type(e) in EVENT_STEPS for e in events))
+        placed = frozenset(e.tile for e in events if isinstance(e, (bg.TilePlaced, bg.TileSwapped)))
+        if placed or any(isinstance(e, bg.Revealed) for e in events):
+            self.fresh = placed
         self.redraw()
         log = self.query_one(GameLog)
         for event in events:
