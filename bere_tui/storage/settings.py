@@ -119,10 +119,12 @@ def _seats(value, loc) -> list[Seat]:
     return [_object(Seat, x, (*loc, i)) for i, x in enumerate(value)]
 
 
-def _options(value, loc) -> dict[str, int | None]:
+def _options(value, loc) -> dict[str, int | str | bool | None]:
     if not isinstance(value, dict):
         raise SettingsError(loc, _("must be an object"))
     for key, v in value.items():
+        if key == "side" and v in ("blue", "red") or key == "luck" and isinstance(v, bool):  # the board game's
+            continue
         if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
             raise SettingsError((*loc, key), _("must be a whole number or null"))
     return dict(value)
@@ -134,7 +136,7 @@ class LastSeats(_Checked):
 
     variant: str = "base"
     seats: list[Seat] = field(default_factory=list)
-    options: dict[str, int | None] = field(default_factory=dict)
+    options: dict[str, int | str | bool | None] = field(default_factory=dict)
     _loc: InitVar = ()
 
     CHECKS: ClassVar[dict] = {"variant": lambda v, loc: _one_of(v, VARIANTS, loc), "seats": _seats, "options": _options}

@@ -30,8 +30,10 @@ FALLBACK_BOT = "heuristic"
 #: decisions whose only legal move is made without asking: a forced move tells nothing secret (the number of
 #: cards in a hand, the draft pool and the rows are public). 6 nimmt!: the last card, the last of the draft
 #: pool, a low-card take with one row open; Bullenparty: a bid with one card, the one row left to take or to
-#: add to, the one place for a card laid out.
-FORCED = frozenset({"select", "draft", "take_row", "bid", "take", "zero_row", "lay"})
+#: add to, the one place for a card laid out; the board game: the one open row for a STOP token, an
+#: action card's tile or a luck card's one space.
+FORCED = frozenset({"select", "draft", "take_row", "bid", "take", "zero_row", "lay",
+                    "stop_row", "place_row", "swap_row", "luck"})
 
 
 class BotFailed(Exception):
@@ -170,7 +172,7 @@ class TableDirector:
         """At the start of each secret choice of several players (B3, BP5), before anyone chooses: the views the
         bots decide from."""
         game = self.game
-        phase = (game.round, game.turn)
+        phase = (getattr(game, "round", None), game.turn)  # (the board game counts turns only)
         if self._phase != phase:
             with self._lock:
                 self._phase = phase
@@ -197,7 +199,10 @@ class TableDirector:
                     raise BotFailed(repr(action))
                 notice = ""
             except Exception as exc:  # noqa: BLE001 - whatever a bot does wrong, the game goes on
-                action = make_bot(FALLBACK_BOT, p).choose(view, legal)
+                try:
+                    action = make_bot(FALLBACK_BOT, p).choose(view, legal)
+                except Exception:  # noqa: BLE001 - no fallback bot for this game (yet): its first legal move
+                    action = legal[0]
                 notice = _("{name} (bot) could not decide ({problem}); a simple move was made for it.").format(
                     name=self.names[p], problem=type(exc).__name__)
             if selection:

@@ -136,6 +136,10 @@ def _tell(e: ev.Event, names: list[str], you: int | None) -> Sentence | None:
         from bere_tui.table.narrate_bullenparty import tell
 
         return tell(e, names, you)
+    if type(e).__module__.endswith(".board.events"):  # the board game tells its own events
+        from bere_tui.table.narrate_board import tell as tell_board
+
+        return tell_board(e, names, you)
     player = getattr(e, "player", None)
     mine = you is not None and player == you
     name = names[player] if player is not None else ""

@@ -17,6 +17,8 @@ def variant_name(variant: str) -> str:
         "anniversary": pgettext("variant", "Anniversary"),
         "even-odd": pgettext("variant", "Even/Odd"),
         "bullenparty": pgettext("variant", "Bullenparty"),
+        # TRANSLATORS: the board game (6 nimmt! Brettspiel, 6 bere! Desková hra)
+        "board": pgettext("variant", "Board game"),
     }.get(variant, variant)
 
 

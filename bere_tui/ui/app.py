@@ -219,6 +219,10 @@ class BereApp(App[int]):
         from bere_tui.ui.remote import join_table
         from bere_tui.ui.session import Session
 
+        if setup.variant == "board":
+            self.notify(_("Shared tables seat 6 nimmt! for now; the board game is played at one keyboard."),
+                        severity="warning", timeout=8)
+            return
         if setup.variant == "bullenparty":
             self.notify(_("Shared tables seat 6 nimmt! for now; Bullenparty is played at one keyboard."),
                         severity="warning", timeout=8)
@@ -258,13 +262,18 @@ class BereApp(App[int]):
         start_session(self, Session.new(setup))
 
     def show_session(self, session: Session) -> None:
-        """The table of the session's game: 6 nimmt!'s, or Bullenparty's."""
+        """The table of the session's game: 6 nimmt!'s, Bullenparty's or the board game's."""
         self._clear()
         self.session = session
         if session.game.variant == "bullenparty":
             from bere_tui.ui.bullenparty.table import BullenpartyTableScreen
 
             self.push_screen(BullenpartyTableScreen(session))
+            return
+        if session.game.variant == "board":
+            from bere_tui.ui.board.table import BoardTableScreen
+
+            self.push_screen(BoardTableScreen(session))
             return
         from bere_tui.ui.screens.table import TableScreen
 
@@ -385,7 +394,7 @@ def start_from_args(args) -> Start:
         if not args.players and not args.bots:
             setup = TableSetup(args.variant)
             setup.seed = args.seed
-            setup.game_options = dict(getattr(args, "board_options", None) or {})
+            setup.use_board_options(getattr(args, "board_options", None))
             return Start("setup", setup=setup)
         unknown = [b for b in args.bots if bot_key(b) is None]
         if unknown:

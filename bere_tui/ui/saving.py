@@ -85,8 +85,12 @@ def game_summary(game: Game, saved: datetime | None = None) -> str:
         shown.append(ngettext("{n} other", "{n} others", others + bots).format(n=others + bots))
     elif bots:
         shown.append(ngettext("{n} bot", "{n} bots", bots).format(n=bots))
-    text = _("{variant}, round {round}: {players}").format(variant=variant_name(game.variant), round=game.round,
-                                                           players=names_and(shown))
+    if game.variant == "board":  # turns, no rounds
+        text = _("{variant}, turn {turn}: {players}").format(variant=variant_name(game.variant), turn=game.turn,
+                                                             players=names_and(shown))
+    else:
+        text = _("{variant}, round {round}: {players}").format(variant=variant_name(game.variant),
+                                                               round=game.round, players=names_and(shown))
     if saved is not None:
         text += "\n" + _("saved {date}").format(date=f"{saved:%Y-%m-%d %H:%M}")
     return text
@@ -204,6 +208,11 @@ def open_replay(app, game: Game, title: str = "") -> None:
         from bere_tui.ui.bullenparty.replay import BullenpartyReplayScreen
 
         app.push_screen(BullenpartyReplayScreen(game, title))
+        return
+    if game.variant == "board":
+        from bere_tui.ui.board.replay import BoardReplayScreen
+
+        app.push_screen(BoardReplayScreen(game, title))
         return
     from bere_tui.table.replay import Replay
     from bere_tui.ui.screens.replay_viewer import ReplayScreen

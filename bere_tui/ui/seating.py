@@ -36,7 +36,9 @@ class TableSetup:
     seats: list[Seat] = field(default_factory=lambda: [Seat("Ann"), Seat("Ben", "heuristic")])
     target: int | None = None  # None: the default (66); base, Pro and Even/Odd only
     seed: int | None = None  # None: a random seed at the start
-    game_options: dict = field(default_factory=dict)  # the board game's side, luck and board (`bere play --side`)
+    side: str = "blue"  # the board game: the board's side (BG1: blue base, red pro)
+    luck: bool = False  # the board game: luck cards on or off (BG6)
+    board: str | None = None  # the board game: a board file (None: the shipped one)
 
     @property
     def people(self) -> list[int]:
@@ -50,11 +52,21 @@ class TableSetup:
         return "target" in GAMES[self.variant].options
 
     def options(self) -> dict:
+        if self.variant == "board":  # make_game's options for the board game (engine/board/game.py)
+            options: dict = {"side": self.side, "luck": self.luck}
+            if self.board is not None:
+                options["board"] = self.board
+            return options
         if self.uses_target() and self.target is not None and self.target != DEFAULT_TARGET:
             return {"target": self.target}
-        if self.variant == "board":
-            return {k: v for k, v in self.game_options.items() if k in GAMES["board"].options}
         return {}
+
+    def use_board_options(self, options: dict | None) -> None:
+        """`bere play --side/--luck/--board` (cli.board_options): the board game's choices, as the setup shows them."""
+        options = options or {}
+        self.side = options.get("side", self.side)
+        self.luck = options.get("luck", self.luck) is True
+        self.board = options.get("board", self.board)
 
     def problems(self) -> list[str]:
         """Everything that keeps this table from starting, in words for the player."""
@@ -107,7 +119,9 @@ def setup_from_args(variant: str, people: list[str], bots: list[str], seed: int 
     seats = [Seat(clean_name(name)) for name in people]
     for level in bots:
         seats.append(Seat(free_name([s.name for s in seats]), bot_key(level) or level))
-    return TableSetup(variant, seats, target, seed, dict(game_options or {}))
+    setup = TableSetup(variant, seats, target, seed)
+    setup.use_board_options(game_options)
+    return setup
 
 
 def setup_from_settings(last) -> TableSetup:
@@ -118,14 +132,18 @@ def setup_from_settings(last) -> TableSetup:
     for stored in last.seats:  # the file may have been edited: names cleaned and cut, unknown bots the strongest
         name = fit_name(stored.name)[0] or free_name([s.name for s in seats])
         seats.append(Seat(name, None if stored.bot is None else bot_key(stored.bot) or BOT_LEVELS[-1]))
-    target = last.options.get("target") if last.options else None
-    return TableSetup(last.variant, seats, target)
+    options = last.options or {}
+    target = options.get("target")
+    side = options.get("side") if options.get("side") in ("blue", "red") else "blue"
+    return TableSetup(last.variant, seats, target, side=side, luck=options.get("luck") is True)
 
 
 def setup_to_settings(setup: TableSetup):
     from bere_tui.storage import LastSeats
     from bere_tui.storage import Seat as StoredSeat
 
-    options = {"target": setup.target} if setup.target is not None else {}
+    options: dict = {"target": setup.target} if setup.target is not None else {}
+    if setup.variant == "board":
+        options = {"side": setup.side, "luck": setup.luck}
     return LastSeats(variant=setup.variant, seats=[StoredSeat(name=s.name, bot=s.bot) for s in setup.seats],
                      options=options)

@@ -6,6 +6,8 @@ needs to start the same table again.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bere_tui.bots import BOTS
 from bere_tui.engine import Game
 from bere_tui.engine.games import make_game
@@ -30,11 +32,13 @@ class Session(TableDirector):
         if self.setup is not None:
             base = self.setup
             seed = None if base.seed is None else base.seed + 1
-            return TableSetup(base.variant, list(base.seats), base.target, seed, dict(base.game_options))
+            return replace(base, seats=list(base.seats), seed=seed)
         from bere_tui.ui.seating import Seat
 
         seats = [Seat(n, lv if lv in BOTS or lv is None else FALLBACK_BOT) for n, lv in zip(self.names, self.levels)]
-        target = self.game.options.get("target")
-        board_options = {k: v for k, v in self.game.options.items() if k in ("side", "luck", "board")}
-        return TableSetup(self.game.variant, seats, target if target != 66 else None, None,
-                          board_options if self.game.variant == "board" else {})
+        options = self.game.options
+        if self.game.variant == "board":
+            return TableSetup("board", seats, None, None, side=options.get("side", "blue"),
+                              luck=options.get("luck") is True, board=options.get("board"))
+        target = options.get("target")
+        return TableSetup(self.game.variant, seats, target if target != 66 else None, None)

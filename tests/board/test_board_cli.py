@@ -270,13 +270,13 @@ def test_play_without_seats_opens_the_setup_with_the_options():
     args.board_options, problem = cli.board_options(args)
     assert problem is None
     start = start_from_args(args)
-    assert start.setup.variant == "board" and start.setup.options() == {"side": "red"}
+    assert start.setup.variant == "board" and start.setup.options() == {"side": "red", "luck": False}
 
 
 def test_board_options_of_another_variant_stay_out_of_its_game():
     from bere_tui.ui.seating import TableSetup
 
-    assert TableSetup("base", game_options={"side": "red"}).options() == {}
+    assert TableSetup("base", side="red", luck=True).options() == {}
     assert cli.board_options(cli.build_parser().parse_args(["play"])) == ({}, None)
 
 

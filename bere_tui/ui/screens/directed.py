@@ -62,6 +62,10 @@ class DirectedScreen(Screen[None]):
         """The log's line for a decision with one possible move, made at once (6 nimmt!: the last card)."""
         return _("{name} has one card left: it is played.").format(name=name)
 
+    def choosing_text(self, name: str) -> str:
+        """The status line while `name` makes their secret choice."""
+        return _("{name} is choosing a card.").format(name=name)
+
     def prompt_for(self, view, legal: list[dict]):
         raise NotImplementedError
 
@@ -155,7 +159,7 @@ class DirectedScreen(Screen[None]):
             if s.is_bot(p):
                 return
             others = [s.names[q] for q in waiting if q != p and not s.is_bot(q)]
-            self.set_status(_("{name} is choosing a card.").format(name=s.names[p]) +
+            self.set_status(self.choosing_text(s.names[p]) +
                             (" " + _("Then: {names}.").format(names=names_and(others)) if others else ""))
         else:
             self.set_marks({p: ">"})
@@ -164,12 +168,16 @@ class DirectedScreen(Screen[None]):
 
     async def hand_off(self, p: int, do: str) -> None:
         """B10: the keyboard goes to `p`; nothing of theirs shows until they press the hand-off's key."""
-        s, game = self.session, self.game
+        s = self.session
         self.show_waiting(p)
         self.set_status(_("Waiting for {name} to take the keyboard.").format(name=s.names[p]))
         await self.settle()
-        await self.app.push_screen_wait(HandoffScreen(s.names[p], do, game.round, game.turn))
+        await self.app.push_screen_wait(self.handoff_screen(p, do))
         s.handed_off(p)
+
+    def handoff_screen(self, p: int, do: str) -> HandoffScreen:
+        """The hand-off to `p` before their decision `do` (a game may word it its own way)."""
+        return HandoffScreen(self.session.names[p], do, self.game.round, self.game.turn)
 
     async def ask_person(self, p: int) -> None:
         """`p` holds the keyboard: the prompt for their decision, and their answer to the director. Esc (at a

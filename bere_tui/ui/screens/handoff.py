@@ -42,21 +42,25 @@ class HandoffScreen(Gated, DismissOnce, ModalScreen[None]):
         Binding("q", "app.ask_quit", N_("quit"), show=True),
     ]
 
-    def __init__(self, name: str, do: str, round_: int, turn: int) -> None:
+    def __init__(self, name: str, do: str, round_: int, turn: int, *, why: str | None = None,
+                 when: str | None = None) -> None:
+        """`why` and `when` replace the reason (reason_text) and "round R, turn T" for a game that words them
+        differently (the board game: a tile, hand and turn)."""
         super().__init__()
         self.who = name
         self.do = do
         self.round = round_
         self.turn = turn
+        self.why = why if why is not None else reason_text(do)
+        self.when = when if when is not None else _("round {round}, turn {turn}").format(round=round_, turn=turn)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="bottom-panel", id="handoff"):
             title = Text(_("Pass the keyboard to {name}").format(name=self.who), style="bold")
-            title.append("  " + _("round {round}, turn {turn}").format(round=self.round, turn=self.turn),
-                         style="dim")
+            title.append("  " + self.when, style="dim")
             yield Static(title, id="handoff-title")
             yield Static(_("{name}, when nobody else can see the screen, press Enter {why}.")
-                         .format(name=self.who, why=reason_text(self.do)))
+                         .format(name=self.who, why=self.why))
             yield Static(Text(" " + _("I am {name}: show my hand").format(name=self.who) + " ",
                               style="bold reverse"), id="handoff-ready")
         yield KeyBar()

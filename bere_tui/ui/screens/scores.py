@@ -42,7 +42,7 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
         if p in winners:
             # TRANSLATORS: a badge after a winner's name in the results table: "Ann WINS"
             name.append(" " + _("WINS"), style="bold reverse")
-        cells = [str(x) for x in rounds[p]] + [""] * (n_rounds - len(rounds[p]))
+        cells = ([str(x) for x in rounds[p]] + [""] * n_rounds)[:n_rounds]  # (none when only totals show)
         table.add_row(name, *cells, str(sum(rounds[p])))
     return table
 

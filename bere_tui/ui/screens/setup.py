@@ -27,6 +27,8 @@ from bere_tui.ui.widgets.cycler import Cycler
 from bere_tui.ui.widgets.keybar import KeyBar
 
 PERSON = "person"
+#: games a shared table (bere serve) does not seat yet
+LOCAL_ONLY = ("bullenparty", "board")
 DEFAULT_BOT = "heuristic" if "heuristic" in BOT_LEVELS else BOT_LEVELS[-1]
 
 
@@ -68,8 +70,9 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
     def __init__(self, setup: TableSetup, hosting: bool = False) -> None:
         super().__init__()
         self.hosting = hosting  # a shared table (bere serve): person seats are friends at their terminals
-        variant = "base" if hosting and setup.variant == "bullenparty" else setup.variant  # not shared yet
-        self.setup = TableSetup(variant, [Seat(s.name, s.bot) for s in setup.seats], setup.target, None)
+        variant = "base" if hosting and setup.variant in LOCAL_ONLY else setup.variant  # not shared yet
+        self.setup = TableSetup(variant, [Seat(s.name, s.bot) for s in setup.seats], setup.target, None,
+                                side=setup.side, luck=setup.luck, board=setup.board)
         self._clamp()
 
     # ------------------------------------------------------------------ layout
@@ -79,7 +82,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         with VerticalScroll(id="setup-form", can_focus=False):
             with Horizontal(classes="field"):
                 yield Label(_("Variant"), classes="field-label")
-                variants = [v for v in GAMES if not (self.hosting and v == "bullenparty")]  # not shared yet
+                variants = [v for v in GAMES if not (self.hosting and v in LOCAL_ONLY)]  # not shared yet
                 yield Cycler(variants, [variant_name(v) for v in variants], self.setup.variant, id="variant")
                 yield Label("", id="variant-note", classes="field-note")
             with Horizontal(classes="field"):
@@ -96,6 +99,16 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
                 yield Input(str(self.setup.target) if self.setup.target else "", placeholder="66",
                             type="integer", max_length=4, id="target")
                 yield Label(_("total that ends the game"), classes="field-note")
+            with Horizontal(classes="field", id="side-field"):
+                # TRANSLATORS: the setup's field for the board game's side (blue: the base game, red: pro)
+                yield Label(_("Side"), classes="field-label")
+                yield Cycler(["blue", "red"], [_("blue (base)"), _("red (pro)")], self.setup.side, id="side")
+                yield Label(_("red adds action cards"), classes="field-note")
+            with Horizontal(classes="field", id="luck-field"):
+                yield Label(_("Luck"), classes="field-label")
+                yield Cycler([False, True], [pgettext("luck cards", "off"), pgettext("luck cards", "on")],
+                             self.setup.luck, id="luck")
+                yield Label(_("luck cards: minus points draw one"), classes="field-note")
             with Horizontal(classes="field"):
                 # TRANSLATORS: the setup's field for the number that fixes the shuffle (the same seed, the same deal)
                 yield Label(_("Seed"), classes="field-label")
@@ -110,7 +123,8 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
 
     def label_width(self) -> int:
         """The labels' column: as wide as the widest translated label (10 cells at least), never cut."""
-        labels = [_("Variant"), _("Seats"), _("Target"), _("Seed"), _("Seat {n}").format(n=10)]
+        labels = [_("Variant"), _("Seats"), _("Target"), _("Side"), _("Luck"), _("Seed"),
+                  _("Seat {n}").format(n=10)]
         return max(10, *(cell_len(label) + 1 for label in labels))
 
     def on_mount(self) -> None:
@@ -163,6 +177,9 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         lo, hi = self.setup.limits()
         self.query_one("#variant-note", Label).update(_("{lo} to {hi} players").format(lo=lo, hi=hi))
         self.query_one("#target-field").display = self.setup.uses_target()
+        board = self.setup.variant == "board"
+        self.query_one("#side-field").display = board
+        self.query_one("#luck-field").display = board
         count = self.query_one("#seat-count", Cycler)
         count.values = list(range(lo, hi + 1))
         count.labels = [str(n) for n in count.values]
@@ -178,6 +195,10 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
             self.setup.variant = message.value
             self._clamp()
             self._rebuild_seats()
+        elif cid == "side":
+            self.setup.side = message.value
+        elif cid == "luck":
+            self.setup.luck = message.value
         elif cid == "seat-count":
             self._resize(message.value)
         elif cid.startswith("kind-"):

@@ -1,0 +1,97 @@
+"""A board-game record read back (bere replay FILE, Replays): the start tiles and every hand dealt, then every
+action with what it did, in order, every secret choice shown, and the board as it ended. The arrows and
+PgUp/PgDn scroll, Home/End jump, Esc goes back."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from bere_tui.i18n import N_, NP_, _
+from bere_tui.table.narrate import log_line
+from bere_tui.table.replay import events_by_action
+from bere_tui.ui.board.board import card_name, rows_text, tiles_text
+from bere_tui.ui.widgets.keybar import KeyBar
+
+
+def choice_line(action: dict, names: list[str], heads, ascii: bool = False) -> Text | None:
+    """A secret choice as the replay tells it (every hand open): "Ann chooses 17• (play first)"."""
+    if action["do"] != "select":
+        return None
+    out = Text(names[action["player"]] + ": ", style="dim")
+    out.append(_("chooses") + " ", style="dim")
+    out.append_text(tiles_text(action["tiles"], heads, ascii))
+    if action["card"]:
+        out.append(" (" + card_name(action["card"]) + ")", style="dim")
+    return out
+
+
+def replay_lines(game, ascii: bool = False) -> list[Text]:
+    """The whole game as lines: the hands dealt, then each action and its events, then the final board."""
+    fresh, actions, per_action = events_by_action(game)
+    heads = fresh.board.heads
+    names = [p["name"] for p in fresh.players]
+    lines = [Text(_("The deal"), style="bold")]
+    for p, name in enumerate(names):
+        line = Text(name + ": ", style="bold")
+        line.append_text(tiles_text(sorted(fresh.setup["hands"][p]), heads, ascii))
+        lines.append(line)
+
+    def tell(event) -> None:
+        told = log_line(event, names, ascii)
+        if told is not None:
+            lines.append(told)
+
+    for event in fresh.opening_events:
+        tell(event)
+    for action, events in zip(actions, per_action):
+        chose = choice_line(action, names, heads, ascii)
+        if chose is not None:
+            lines.append(chose)
+        for event in events:
+            tell(event)
+    lines.append(Text(_("The board at the end"), style="bold"))
+    lines.append(rows_text(fresh.view(None), ascii))
+    if fresh.finished:
+        lines.append(Text(", ".join(_("{name} {score}").format(name=names[p], score=fresh.scores[p])
+                                    for p in range(len(names)))))
+    return lines
+
+
+class BoardReplayScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", N_("back"), show=True),
+        Binding("down,j", "scroll(1)", N_("scroll"), show=True),
+        Binding("up,k", "scroll(-1)", N_("scroll"), show=False),
+        Binding("pagedown,right", "scroll(10)", N_("page"), show=True),
+        Binding("pageup,left", "scroll(-10)", N_("page"), show=False),
+        Binding("home", "jump(0)", NP_("replay key", "start"), show=True),
+        Binding("end", "jump(1)", NP_("replay key", "end"), show=True),
+    ]
+
+    def __init__(self, game, title: str = "") -> None:
+        super().__init__()
+        self.game = game
+        self.note = title
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(" " + _("Board game replay") + (" - " + self.note if self.note else ""), style="bold"))
+        with VerticalScroll(id="bg-replay"):
+            yield Static(Text("\n").join(replay_lines(self.game, self.app.ascii)))
+        yield KeyBar()
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_jump(self, end: int) -> None:
+        scroll = self.query_one(VerticalScroll)
+        (scroll.scroll_end if end else scroll.scroll_home)(animate=False)
+
+
+__all__ = ["BoardReplayScreen", "replay_lines"]

@@ -1,0 +1,213 @@
+"""The board game's table at 80x24 (RULES section 6): every row of the side with its tiles and special spaces,
+the decks beside them, a legend, everyone's score, the log of what each tile and space did, and the hand,
+drawn from views. The loop is the director's (screens.directed): hand-offs, bots and saves as at the other
+tables.
+
+    header                                   (1 line)
+    legend of the space marks                (1-2)
+    the rows (up to 10)  | supply, decks     (rows)
+    scores               (1-2)
+    status               (1)
+    log                  (the rest)
+    hand and action cards (1, under a rule)
+    keys                 (1)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from bere_tui.engine.board import events as bg
+from bere_tui.i18n import _, ngettext
+from bere_tui.table.narrate import log_line
+from bere_tui.table.words import variant_name
+from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, scores_text
+from bere_tui.ui.board.prompts import BoardPrompt
+from bere_tui.ui.saving import autosave_game, keep_finished
+from bere_tui.ui.screens.directed import DirectedScreen
+from bere_tui.ui.screens.handoff import HandoffScreen
+from bere_tui.ui.screens.scores import ResultsScreen
+from bere_tui.ui.widgets.keybar import KeyBar
+from bere_tui.ui.widgets.log import GameLog
+
+#: how long each kind of event stays on screen, in steps of the placement speed
+EVENT_STEPS = {bg.Revealed: 2.0, bg.TilePlaced: 1.0, bg.TileSwapped: 1.0, bg.SpaceScored: 1.0,
+               bg.RowFinished: 1.5, bg.RowTaken: 1.5, bg.RowGathered: 1.5, bg.StopPlaced: 1.0,
+               bg.LuckPlaced: 1.0, bg.HandDealt: 1.0, bg.HandPenalty: 1.0}
+
+#: what a hand-off says the decision is for
+REASONS = {
+    "select": lambda: _("to choose a tile"),
+    "stop_row": lambda: _("to put a STOP token on a row"),
+    "place_row": lambda: _("to choose the row for the tile"),
+    "swap_row": lambda: _("to choose the row to swap with"),
+    "luck": lambda: _("to place a luck card"),
+}
+
+
+def tracker_notice(view, ascii: bool = False):
+    """What the person at the keyboard has not seen: the tiles in other hands and the supply, by bullheads."""
+    from bere_tui.ui.screens.dialogs import NoticeScreen
+
+    unseen = view.unseen_tiles()
+    by_heads = Counter(view.heads[t] for t in unseen)
+    heads = ", ".join(_("{count} of {heads}").format(count=by_heads[h], heads=h) for h in sorted(by_heads))
+    lines = [_("Tiles you have not seen (other hands and the supply): {n}, by bullheads: {list}").format(
+                 n=len(unseen), list=heads or "-"),
+             " ".join(map(str, unseen)),
+             ngettext("Out of the game: {n} tile.", "Out of the game: {n} tiles.", len(view.out)).format(
+                 n=len(view.out))]
+    if view.luck:
+        lines.append(_("Luck cards left: {n}.").format(n=view.luck_left))
+    if view.pro:
+        lines.append(_("Action cards left: {n}.").format(n=view.actions_left))
+    return NoticeScreen(_("Tile tracker"), "\n".join(lines))
+
+
+class BoardTableScreen(DirectedScreen):
+    DEFAULT_CSS = """
+    BoardTableScreen #table-header { height: 1; background: $primary-background; }
+    BoardTableScreen #bg-legend { height: auto; max-height: 2; padding: 0 1; }
+    BoardTableScreen #bg-top { height: auto; }
+    BoardTableScreen #bg-rows { height: auto; width: auto; padding: 0 0 0 1; }
+    BoardTableScreen #bg-decks { height: auto; width: 1fr; padding: 0 0 0 2; }
+    BoardTableScreen #bg-scores { height: auto; max-height: 2; padding: 0 1; }
+    BoardTableScreen #status { height: 1; padding: 0 1; }
+    BoardTableScreen GameLog { height: 1fr; padding: 0 1; background: $surface; }
+    BoardTableScreen #hand-area { height: auto; min-height: 1; padding: 0 1; border-top: solid $primary; }
+    App.-ascii BoardTableScreen #hand-area { border-top: ascii $primary; }
+    """
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        self.marks: dict[int, str] = {}
+        self.fresh: frozenset[int] = frozenset()  # the tiles placed by the events shown last (underlined)
+
+    def forced_text(self, name: str) -> str:
+        return _("{name} has only one choice here: it is made at once.").format(name=name)
+
+    def choosing_text(self, name: str) -> str:
+        return _("{name} is choosing a tile.").format(name=name)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="table-header")
+        yield Static(id="bg-legend")
+        with Horizontal(id="bg-top"):
+            yield Static(id="bg-rows")
+            yield Static(id="bg-decks")
+        yield Static(id="bg-scores")
+        yield Static(id="status")
+        yield GameLog(id="log")
+        yield Static(id="hand-area")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        log = self.query_one(GameLog)
+        for event in self.game.opening_events:
+            self._log(event, log)
+        for events in self.session.history:
+            for event in events:
+                self._log(event, log)
+        self.redraw()
+        self.update_hand()
+        self.session.on_action = lambda game: autosave_game(self.app, game)  # after every action
+        self.run_worker(self.play(), group="play", exclusive=True)
+
+    def _log(self, event, log: GameLog | None = None) -> None:
+        line = log_line(event, self.session.names, self.ascii)
+        if line is not None:
+            (log or self.query_one(GameLog)).write(line)
+
+    # ------------------------------------------------------------------ drawing
+
+    def header_text(self) -> Text:
+        view = self.game.view(None)
+        side = _("red side (pro)") if view.pro else _("blue side")
+        parts = [variant_name("board"), side, _("luck cards") if view.luck else _("no luck cards"),
+                 _("hand {n}").format(n=view.hand_no), _("turn {n}").format(n=view.turn)]
+        out = Text(" " + " - ".join(parts), style="bold", no_wrap=True, overflow="ellipsis")
+        hint = _("? help")
+        width = self.size.width or 80
+        if out.cell_len + len(hint) + 2 <= width:
+            out.append(" " * (width - out.cell_len - len(hint) - 1))
+            out.append(hint, style="dim")
+        return out
+
+    def redraw(self) -> None:
+        view = self.game.view(None)
+        names = self.session.names
+        self.query_one("#table-header", Static).update(self.header_text())
+        self.query_one("#bg-legend", Static).update(legend_text(view, max(20, (self.size.width or 80) - 2)))
+        self.query_one("#bg-rows", Static).update(rows_text(view, self.ascii, self.fresh))
+        self.query_one("#bg-decks", Static).update(decks_text(view))
+        self.query_one("#bg-scores", Static).update(scores_text(view, names, self.marks))
+
+    def update_hand(self) -> None:
+        """The hand shows only when one person plays against bots (nobody else is looking)."""
+        s, area = self.session, self.query_one("#hand-area", Static)
+        person = s.keyboard_player()
+        if person is not None and not self.game.finished:
+            area.update(hand_text(self.game.view(person), self.ascii))
+        elif not s.people:
+            area.update(Text(_("Only bots at this table: watch them play."), style="dim"))
+        else:
+            area.update(Text(_("Hands stay hidden: each person sees theirs after their hand-off."), style="dim"))
+
+    def set_marks(self, marks: dict[int, str]) -> None:
+        self.marks = marks
+        self.query_one("#bg-scores", Static).update(scores_text(self.game.view(None), self.session.names, marks))
+
+    def on_resize(self) -> None:
+        self.query_one("#table-header", Static).update(self.header_text())
+
+    def action_tracker(self) -> None:
+        self.app.push_screen(tracker_notice(self.game.view(self.session.keyboard_player()), self.ascii))
+
+    # ------------------------------------------------------------------ the director's beats
+
+    def handoff_screen(self, p: int, do: str) -> HandoffScreen:
+        why = REASONS.get(do)
+        return HandoffScreen(self.session.names[p], do, self.game.hand_no, self.game.turn,
+                             why=why() if why else None,
+                             when=_("hand {hand}, turn {turn}").format(hand=self.game.hand_no, turn=self.game.turn))
+
+    def prompt_for(self, view, legal: list[dict]):
+        return BoardPrompt(view, legal, self.ascii)
+
+    async def show_events(self, events: list) -> None:
+        self._hurry.clear()
+        self.set_animating(self.app.speed != "off" and any(type(e) in EVENT_STEPS for e in events))
+        placed = frozenset(e.tile for e in events if isinstance(e, (bg.TilePlaced, bg.TileSwapped)))
+        if placed or any(isinstance(e, bg.Revealed) for e in events):
+            self.fresh = placed
+        self.redraw()
+        log = self.query_one(GameLog)
+        for event in events:
+            line = log_line(event, self.session.names, self.ascii)
+            if line is None:
+                continue
+            log.write(line)
+            self.set_status(line.plain)
+            await self.pause(EVENT_STEPS.get(type(event), 0.0))
+        self.set_animating(False)
+        self.set_marks({})
+        self.redraw()
+        self.update_hand()
+
+    async def finish(self) -> None:
+        s, game = self.session, self.game
+        keep_finished(self.app, game)
+        self.update_hand()
+        await self.settle()
+        scores = [[score] for score in game.scores]
+        choice = await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, scores, list(game.winners),
+                                                                self.ascii, game=game, highest_wins=True))
+        self.app.call_later(self.app.after_game, choice, s)
+
+
+__all__ = ["BoardTableScreen", "tracker_notice"]

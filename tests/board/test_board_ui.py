@@ -1,0 +1,541 @@
+"""The board game at the table (issue 14, RULES section 6): whole games at 80x24 by Enter alone, the hand-off
+before every decision of a person at a hot-seat table (B10 applies to every game) with no hand shown before
+it, keys typed ahead dropped, every kind of prompt (BG3 tile, BG-D6 two tiles, BG7 action card and its rows,
+BG6 luck card), the too-small notice, the setup screen's board options, saves and the replay viewer, the log's
+sentences for every event, and snapshots.
+
+Only the random bot exists for the board game so far: the tables here seat random bots.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import time
+
+import pytest
+from textual import events
+
+from bere_tui.bots import make_bot
+from bere_tui.engine.board import events as bg
+from bere_tui.engine.games import make_game
+from bere_tui.ui.app import BereApp, Start
+from bere_tui.ui.board.prompts import BoardPrompt
+from bere_tui.ui.board.table import BoardTableScreen
+from bere_tui.ui.screens.dialogs import TooSmallScreen
+from bere_tui.ui.screens.handoff import HandoffScreen
+from bere_tui.ui.screens.scores import ResultsScreen
+from bere_tui.ui.session import Session
+
+# ---------------------------------------------------------------------- helpers
+
+
+def screen_text(app) -> str:
+    """What the screen shows now, with the screens under a see-through prompt."""
+    from textual._context import visible_screen_stack
+
+    visible_screen_stack.set(app._background_screens)
+    return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips())
+
+
+async def wait_for(pilot, done, timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
+def shown_tiles(text: str, tiles, heads) -> set[int]:
+    """Which of `tiles` appear as tile labels (the number and exactly its bullhead marks)."""
+    return {t for t in tiles if re.search(rf"(?<!\d){t}{'•' * heads[t]}(?!•)", text)}
+
+
+def seats(people, bots: int) -> list[dict]:
+    spare = iter(["Cid", "Dot", "Eve", "Fay", "Gus"])
+    return [{"name": n} for n in people] + [{"name": next(spare), "bot": "random"} for _ in range(bots)]
+
+
+def board_game(people=("Ann",), bots: int = 2, seed: int = 1, side: str = "blue", luck: bool = False):
+    return make_game("board", seats(people, bots), seed=seed, options={"side": side, "luck": luck})
+
+
+def board_app(game, speed: str = "off") -> BereApp:
+    return BereApp(Start("game", session=Session(game)), speed=speed, remember=False)
+
+
+def advance(game, stop, seed: int = 7) -> None:
+    """Every seat moved by random bots until `stop(game)` holds (to open the table late in a game)."""
+    movers = {p: make_bot("random", seed + p) for p in range(game.n)}
+    while not stop(game):
+        assert not game.finished, "the game ended before the moment looked for"
+        p = game.deciders()[0]
+        game.apply(movers[p].choose(game.view(p), game.legal(p)))
+
+
+def enter() -> events.Key:
+    return events.Key("enter", "\r")
+
+
+async def play_by_enter(app, pilot, check=None, limit: int = 3000) -> set:
+    """Enter alone until the results; returns the prompt kinds seen ((do, stage) pairs)."""
+    kinds = set()
+    for _ in range(limit):
+        await wait_for(pilot, lambda: not isinstance(app.screen, BoardTableScreen), timeout=30)
+        if isinstance(app.screen, ResultsScreen):
+            return kinds
+        if isinstance(app.screen, BoardPrompt):
+            kinds.add((app.screen.do, app.screen.stage))
+        if check is not None:
+            check(app)
+        await pilot.press("enter")
+    raise AssertionError("the game did not end")
+
+
+# ---------------------------------------------------------------------- whole games by Enter alone
+
+
+@pytest.mark.parametrize(("side", "luck", "seed"), [("blue", False, 3), ("red", True, 1)])
+async def test_one_person_and_bots_play_a_whole_game_to_a_winner_by_enter_alone(side, luck, seed):
+    app = board_app(board_game(("Ann",), 2, seed=seed, side=side, luck=luck))
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.game
+        kinds = await play_by_enter(app, pilot)
+        assert game.finished and ("select", "tile") in kinds
+        text = screen_text(app)
+        assert "the highest score wins" in text and "WINS" in text
+        best = max(game.scores)
+        assert set(game.winners) == {p for p, s in enumerate(game.scores) if s == best}  # BG5
+        lines = text.split("\n")
+        table = lines[next(i for i, line in enumerate(lines) if "player" in line and "total" in line):]
+        order = [line for line in table if any(n in line for n in ("Ann", "Cid", "Dot"))][:3]
+        listed = [next(n for n in ("Ann", "Cid", "Dot") if n in line) for line in order]
+        names = [p["name"] for p in game.players]
+        assert [game.scores[names.index(n)] for n in listed] == sorted(game.scores, reverse=True)
+        assert not any(isinstance(s, HandoffScreen) for s in app.screen_stack)
+        if luck:
+            assert ("luck", "row") in kinds  # BG6: minus points drew a luck card for Ann
+    from bere_tui.storage import player_stats
+
+    stats, _warning = player_stats("Ann")  # kept in the history, as a game of its own system
+    assert [(s.variant, s.games, s.mean_score) for s in stats] == [("board", 1, game.scores[0])]
+
+
+async def test_two_people_get_a_hand_off_before_every_decision_and_no_hand_shows_before_it():
+    app = board_app(board_game(("Ann", "Ben"), 1, seed=4, side="red", luck=True))
+    holder = None
+    handoffs = 0
+
+    def check(app) -> None:
+        nonlocal holder, handoffs
+        screen, game = app.screen, app.game
+        heads = game.board.heads
+        public = game.view(None).players
+        if isinstance(screen, HandoffScreen):
+            handoffs += 1
+            holder = ["Ann", "Ben"].index(screen.who)
+            secret = {t for p, hand in enumerate(game.hands) for t in hand if t not in public[p].known}
+            assert shown_tiles(screen_text(app), secret, heads) == set()
+            assert "YOUR HAND" not in screen_text(app)
+        elif isinstance(screen, BoardPrompt):
+            assert screen.player == holder  # B10: the prompt comes after its owner's hand-off
+            other = 1 - screen.player
+            secret = set(game.hands[other]) - set(public[other].known)
+            assert shown_tiles(screen_text(app), secret, heads) == set()
+        else:
+            assert "YOUR HAND" not in screen_text(app)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_by_enter(app, pilot, check)
+        assert app.game.finished
+    assert handoffs >= 2 * 10
+
+
+@pytest.mark.real_gate
+async def test_enters_typed_ahead_of_a_hand_off_or_a_prompt_are_dropped():
+    """Enter pressed while the placements are shown, or before the hand-off, never acts on what comes next."""
+    app = board_app(board_game(("Ann", "Ben"), 1, seed=2), speed="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.accepts(enter()))
+        early = [enter() for _ in range(6)]  # typed before Ann's hand showed
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        for key in early:
+            late = enter()
+            late.time = key.time
+            app.post_message(late)
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, BoardPrompt) and app.game.actions == []
+        await wait_for(pilot, lambda: app.screen.accepts(enter()))
+        await pilot.press("enter")  # Ann's tile
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == "Ben")
+        for _ in range(4):
+            app.post_message(enter())  # pressed at once: inside the hand-off's gate
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.who == "Ben"
+        assert len(app.game.actions) == 1
+
+
+# ---------------------------------------------------------------------- every prompt
+
+
+def waits_for_ann(do: str, extra=lambda game: True):
+    def stop(game) -> bool:
+        pend = game.pending
+        if pend is None or pend["do"] != do:
+            return False
+        ann = 0 in pend["players"] if do == "select" else pend["player"] == 0
+        return ann and len(game.legal(0)) > 1 and extra(game)
+    return stop
+
+
+PROMPTS = {
+    # (the decision, what else must hold, side, luck)
+    "stop_row": ("stop_row", lambda g: True, "red", False),
+    "place_row": ("place_row", lambda g: True, "red", False),
+    "swap_row": ("swap_row", lambda g: True, "red", False),
+    "luck": ("luck", lambda g: len({a["row"] for a in g.legal(0)}) < len(g.legal(0)), "blue", True),
+    "two tiles": ("select", lambda g: g.tiles_to_choose(0) == 2, "blue", False),
+    "action card": ("select", lambda g: bool(g.held[0]), "red", False),
+}
+
+
+def game_at(kind: str):
+    """A game (Ann and two random bots) at the moment of Ann's decision `kind` (the first seed that brings it)."""
+    do, extra, side, luck = PROMPTS[kind]
+    for seed in range(40):
+        game = board_game(("Ann",), 2, seed=seed, side=side, luck=luck)
+        try:
+            advance(game, waits_for_ann(do, extra), seed=seed)
+        except AssertionError:
+            continue
+        return game
+    raise AssertionError(f"no seed brings {kind}")
+
+
+@pytest.mark.parametrize("kind", list(PROMPTS))
+async def test_every_prompt_comes_and_enter_alone_answers_it(kind):
+    do = PROMPTS[kind][0]
+    game = game_at(kind)
+    before = len(game.actions)
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        prompt = app.screen
+        assert prompt.do == do
+        text = screen_text(app)
+        assert "Ann," in text and "YOUR HAND" in text
+        assert all(len(line) <= 80 for line in text.split("\n"))
+        answered = None
+        for _ in range(4):  # a stage at a time: tile, second tile, card; row, space
+            await pilot.press("enter")
+            await pilot.pause()
+            if len(game.actions) > before:
+                answered = game.actions[before]
+                break
+            assert app.screen is prompt
+            if kind == "two tiles":
+                assert "chosen:" in screen_text(app)  # the first tile, shown while the second is chosen
+        assert answered is not None and answered["do"] == do and answered["player"] == 0
+        if kind == "two tiles":
+            assert len(answered["tiles"]) == 2  # BG-D6
+        if kind == "action card":
+            assert answered["card"] is None  # the highlighted default: no card
+        if kind == "place_row":
+            assert answered["row"] == prompt.view.target_row(prompt.view.placing[1])[0] or \
+                prompt.view.target_row(prompt.view.placing[1])[0] not in {a["row"] for a in prompt.legal}
+
+
+async def test_a_tile_says_where_the_engine_would_put_it():
+    game = board_game(("Ann",), 1, seed=5)
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        view = game.view(0)
+        text = screen_text(app)
+        for tile in view.hand[:5]:  # the first lines of the list
+            r, _how = view.target_row(tile)  # BG3, the engine's own rule
+            space = view.rows[r].next_space + 1
+            assert re.search(rf"(?<!\d){tile}•+ +row {r + 1}, space {space}", text), (tile, text)
+
+
+async def test_digits_jump_to_a_tile_and_to_a_row():
+    game = board_game(("Ann",), 1, seed=5)
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        hand = game.view(0).hand
+        tile = hand[-1]
+        await pilot.press(*str(tile))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(game.actions) >= 1)
+        assert game.actions[0]["tiles"] == [tile]
+
+
+# ---------------------------------------------------------------------- the screen at 80x24
+
+
+async def test_the_whole_board_shows_at_80x24_and_a_small_terminal_gets_the_notice():
+    game = board_game(("Ann",), 5, seed=1, side="red", luck=True)  # 6 seats: the widest score line
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        text = screen_text(app)
+        lines = text.split("\n")
+        assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
+        for r in range(len(game.specs)):  # every row, numbered, the four active ones marked
+            assert any(re.match(rf"\s*\*?\s*{r + 1} ", line) for line in lines), r
+        assert sum(1 for line in lines if re.match(r"\s*\*\s*\d+ ", line)) == 4  # BG2
+        for tile in (t for row in game.rows for t in row):
+            assert shown_tiles(text, [tile], game.board.heads) == {tile}
+        for name in ("Ann", "Cid", "Dot", "Eve", "Fay", "Gus"):
+            assert name in text
+        assert "TAKE" in text and "END" in text and "SCORES" in text and "actions 24" in text
+        await pilot.resize_terminal(70, 20)
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        assert "at least 80x24" in screen_text(app)
+        await pilot.press("enter")
+        assert game.actions == []
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+
+
+# ---------------------------------------------------------------------- setup, saves, replay
+
+
+def test_the_setup_gives_make_game_the_board_options():
+    from bere_tui.ui.seating import Seat, TableSetup, setup_from_settings, setup_to_settings
+
+    setup = TableSetup("board", [Seat("Ann"), Seat("Ben", "random")], side="red", luck=True)
+    assert setup.options() == {"side": "red", "luck": True}
+    assert setup.limits() == (2, 6)
+    again = setup_from_settings(setup_to_settings(setup))
+    assert (again.variant, again.side, again.luck) == ("board", "red", True)
+    game = Session.new(setup).game
+    assert game.options["side"] == "red" and game.options["luck"] is True
+    assert dataclasses.replace(setup, board="standard").options()["board"] == "standard"
+    follow = Session.new(setup).next_setup()
+    assert (follow.side, follow.luck) == ("red", True)
+
+
+async def test_the_setup_offers_the_board_game_with_its_side_and_luck_cards():
+    from bere_tui.ui.screens.setup import SetupScreen
+    from bere_tui.ui.seating import Seat, TableSetup
+    from bere_tui.ui.widgets.cycler import Cycler
+
+    app = BereApp(Start("setup", setup=TableSetup("base", [Seat("Ann"), Seat("Ben", "random")])), remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert not app.screen.query_one("#side-field").display
+        variant = app.screen.query_one("#variant", Cycler)
+        variant.focus()
+        while variant.value != "board":
+            await pilot.press("right")
+        text = screen_text(app)
+        assert "2 to 6 players" in text and "Side" in text and "Luck" in text
+        side = app.screen.query_one("#side", Cycler)
+        side.focus()
+        await pilot.press("right")
+        app.screen.query_one("#luck", Cycler).focus()
+        await pilot.press("right")
+        app.screen.query_one("#start").focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        assert app.game.variant == "board" and app.game.options["side"] == "red" and app.game.luck
+        assert app.settings.last_seats.variant == "board"
+
+
+async def test_a_board_game_is_autosaved_and_goes_on_at_its_table_with_its_log(tmp_path):
+    from bere_tui import storage
+    from bere_tui.ui.saving import game_summary, session_from_game
+
+    game = board_game(("Ann",), 1, seed=6, side="red", luck=True)
+    advance(game, lambda g: len(g.actions) >= 12 and 0 in g.deciders())
+    storage.autosave(game)
+    saved = json.loads(storage.autosave_path().read_text(encoding="utf-8"))
+    assert saved["variant"] == "board" and saved["options"]["side"] == "red"
+    assert "turn" in game_summary(game)
+    session = session_from_game(game)  # the record played again: the same state and every action's events
+    assert session.game.record() == game.record() and len(session.history) == len(game.actions)
+    app = BereApp(Start("game", session=session), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(app.game.actions) > 12)
+        again = json.loads(storage.autosave_path().read_text(encoding="utf-8"))
+        assert again["actions"][:12] == saved["actions"] and len(again["actions"]) > 12
+
+
+async def test_a_finished_board_game_plays_back_in_the_replay_viewer():
+    from bere_tui.ui.board.replay import BoardReplayScreen
+
+    game = board_game(("Ann",), 2, seed=3, side="red", luck=True)
+    advance(game, lambda g: g.finished)
+    app = BereApp(Start("replay", game=game, note="test"), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
+        text = screen_text(app)
+        assert "The deal" in text and "Ann: chooses" in text
+        await pilot.press("end")
+        await pilot.pause()
+        assert "wins" in screen_text(app) or "share the win" in screen_text(app)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, BoardReplayScreen)
+
+
+# ---------------------------------------------------------------------- the log
+
+
+SAMPLES = {bg.SetUp: bg.SetUp(3, "blue", False, ((0, 5), (1, 9), (2, 40), (3, 77))),
+           bg.Revealed: bg.Revealed(2, ((0, (17,), None), (1, (3, 90), "play_first")), ((1, 3), (0, 17), (1, 90))),
+           bg.StopPlaced: bg.StopPlaced(0, 2), bg.GameOver: bg.GameOver((1,), (3, 9, -2)),
+           bg.RowFinished: bg.RowFinished(0, 1, 17, (3, 9), -4, 5, False)}
+
+
+def sample(cls):
+    """An instance of an event class with plain values (0, "plus5", small tuples)."""
+    if cls in SAMPLES:
+        return SAMPLES[cls]
+    values = {"int": 1, "str": "plus5", "bool": False, "str | None": None,
+              "tuple[int, ...]": (3, 9), "int | None": 2}
+    return cls(*[values.get(str(f.type), 1) for f in dataclasses.fields(cls)])
+
+
+@pytest.mark.parametrize("name", bg.__all__)
+def test_every_board_event_has_its_sentence_with_the_name_as_a_label(name):
+    from bere_tui.table.narrate import narrate
+
+    cls = getattr(bg, name)
+    event = sample(cls)
+    names = ["Ann", "Ben", "Cid"]
+    told = narrate(event, names)
+    if cls in (bg.Selected, bg.TurnEnded):
+        assert told is None  # a secret choice; the scores show on the table
+        return
+    assert told is not None and told.plain
+    if "player" in {f.name for f in dataclasses.fields(cls)}:
+        assert told.plain.startswith(names[event.player] + ": ")  # "NAME: did X", never a declined subject
+
+
+def test_a_tile_and_its_space_are_told_in_words():
+    from bere_tui.table.narrate import narrate
+
+    names = ["Ann", "Ben"]
+    assert narrate(bg.TilePlaced(0, 17, 1, 3, "closest"), names).plain == "Ann: 17 to row 2, space 4"
+    scored = narrate(bg.SpaceScored(0, 1, 3, "bull_plus", 2), names).plain
+    assert scored.startswith("Ann: +2 points") and "row 2, space 4" in scored
+    taken = narrate(bg.RowTaken(1, 0, 40, (3, 9), -3), names).plain
+    assert taken == "Ben: 40 takes row 1: 3, 9 leave the game, -3 points"
+    assert "row 6" in narrate(bg.RowFinished(0, 1, 17, (3,), -1, 5, False), names).plain  # BG-D4
+    assert narrate(bg.StopPlaced(0, None), names).plain == "Ann: no STOP token left, the card is spent"
+
+
+# ---------------------------------------------------------------------- snapshots
+
+
+def test_snapshot_of_the_table_with_the_tile_prompt(snap_compare):
+    app = board_app(board_game(("Ann",), 2, seed=1, side="red", luck=True))
+
+    async def to_prompt(pilot):
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, BoardPrompt))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=to_prompt)
+
+
+def test_snapshot_of_a_hand_off_later_in_a_game(snap_compare):
+    game = board_game(("Ann", "Ben"), 1, seed=2, side="blue", luck=True)
+    advance(game, lambda g: len(g.actions) >= 15 and g.pending["do"] == "select" and 0 in g.deciders())
+    app = board_app(game)
+
+    async def to_handoff(pilot):
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, HandoffScreen))
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=to_handoff)
+
+
+async def test_backspace_takes_back_the_first_of_two_tiles():
+    game = game_at("two tiles")
+    before = len(game.actions)
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        prompt = app.screen
+        first, last = prompt.view.hand[0], prompt.view.hand[-1]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert prompt.picked == [first] and "chosen:" in screen_text(app)
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert prompt.picked == [] and "chosen:" not in screen_text(app)
+        await pilot.press(*str(last), "enter")  # the first tile now: the highest of the hand
+        await pilot.pause()
+        assert prompt.picked == [last]
+        await pilot.press("enter")  # the second: the lowest, highlighted
+        await wait_for(pilot, lambda: len(game.actions) > before)
+        assert game.actions[before]["player"] == 0
+        assert game.actions[before]["tiles"] == sorted([first, last])  # BG-D6
+
+
+@pytest.mark.real_gate
+async def test_bursts_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch):
+    """A whole hot-seat game by Enter in bursts (10-100 ms apart) with the gate on (at a fifth of its delays,
+    as the 6 nimmt! burst test): on every frame sampled, a prompt belongs to the person whose hand-off came
+    last, and no other person's hidden tiles are drawn."""
+    import asyncio
+    import random
+
+    from bere_tui.ui import gate
+
+    monkeypatch.setattr(gate, "GATE_SECONDS", {"handoff": 0.1, "prompt": 0.06})
+    rng = random.Random(3)
+    app = board_app(board_game(("Ann", "Ben", "Cid"), 0, seed=3, side="red", luck=True))
+    holder: list[int | None] = [None]
+    failures: list[str] = []
+    original = HandoffScreen.dismiss
+
+    def dismiss(screen, result=None):
+        if not screen._dismissed and screen.app.screen is screen:
+            holder[0] = ["Ann", "Ben", "Cid"].index(screen.who)
+        return original(screen, result)
+
+    monkeypatch.setattr(HandoffScreen, "dismiss", dismiss)
+    frames = [0, 0]
+
+    def check() -> None:
+        screen, game = app.screen, app.game
+        frames[0] += 1
+        owner = screen.player if isinstance(screen, BoardPrompt) else None
+        if owner is not None:
+            frames[1] += 1
+            if owner != holder[0]:
+                failures.append(f"the prompt of {owner} while {holder[0]} held the keyboard")
+        if isinstance(screen, (BoardPrompt, HandoffScreen)) and frames[0] % 5 == 0:
+            public = game.view(None).players
+            secret = {t for p, hand in enumerate(game.hands) if p != owner for t in hand
+                      if t not in public[p].known}
+            shown = shown_tiles(screen_text(app), secret, game.board.heads)
+            if shown:
+                failures.append(f"{type(screen).__name__} of {owner} shows {sorted(shown)}")
+
+    async with app.run_test(size=(80, 24)):
+        stop = asyncio.Event()
+
+        async def sample() -> None:
+            while not stop.is_set():
+                check()
+                await asyncio.sleep(0.004)
+
+        sampler = asyncio.create_task(sample())
+        for _burst in range(6000):
+            if isinstance(app.screen, ResultsScreen) or failures:
+                break
+            for _key in range(rng.randint(1, 5)):
+                app.post_message(enter())
+                await asyncio.sleep(rng.uniform(0.01, 0.1))
+        stop.set()
+        await sampler
+        assert not failures, failures[0]
+        assert isinstance(app.screen, ResultsScreen) and app.game.finished
+    assert frames[1] > 50
