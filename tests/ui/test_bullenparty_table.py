@@ -200,3 +200,19 @@ async def test_esc_hides_the_hand_at_a_hot_seat_bullenparty_table():
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
         assert app.screen.who == "Ann" and app.game.actions == []
+
+
+def test_the_results_table_has_one_score_column_the_total():
+    """BP10: one score a player, no rounds: the table's every row holds a name and the total, nothing more."""
+    from rich.console import Console
+
+    from bere_tui.ui.screens.scores import scores_table
+
+    table = scores_table(["Ann", "Ben", "Cid"], [None, "heuristic", "strong"], [[7], [22], [49]], winners=(2,),
+                         highest_wins=True)
+    assert [c.header for c in table.columns] == ["player", "total"]
+    console = Console(width=80, record=True)
+    console.print(table)
+    lines = [line.split() for line in console.export_text().splitlines() if line.strip()]
+    assert lines[0] == ["player", "total"]
+    assert lines[2] == ["Cid", "(bot)", "WINS", "49"] and lines[-1] == ["Ann", "7"]

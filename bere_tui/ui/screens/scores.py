@@ -41,7 +41,7 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
         name = Text(names[p] + (" " + _("(bot)") if bots[p] else ""))
         if p in winners:
             name.append(" " + _("WINS"), style="bold reverse")
-        cells = [str(x) for x in rounds[p]] + [""] * (n_rounds - len(rounds[p]))
+        cells = [str(x) for x in rounds[p][:n_rounds]] + [""] * (n_rounds - len(rounds[p]))
         table.add_row(name, *cells, str(sum(rounds[p])))
     return table
 
