@@ -482,6 +482,38 @@ def test_bp9_a_recorded_reshuffle_must_hold_the_discard_pile():
     assert not g.last_round and g.reshuffles == []
 
 
+def test_bp9_a_recorded_reshuffle_met_by_any_draw_is_refused_and_changes_nothing():
+    """Whichever draw runs the pile out (a zero card's turn-up, or a new round's rows), a record's reshuffle
+    that is not the discard pile refuses that action and leaves the game as it was."""
+    import random
+
+    seen = set()
+    for n in range(2, 6):
+        for seed in range(12):
+            g = Game([f"P{p}" for p in range(n)], seed=seed)
+            rng = random.Random(seed)
+            while not g.finished:
+                g.apply(rng.choice(g.legal(rng.choice(g.deciders()))))
+            record = g.record()
+            deal_ = dict(record["deals"][0], reshuffles=[record["deals"][0]["reshuffles"][0][1:]])
+            again = Game(record["players"], seed=seed, deals=[deal_])
+            good = Game(record["players"], seed=seed, deals=record["deals"])
+            for action in record["actions"]:
+                before = copy.deepcopy(again.record()), again.view(None), [again.view(p) for p in range(n)]
+                ev = good.apply(action)
+                try:
+                    again.apply(action)
+                except IllegalAction as exc:
+                    assert "reshuffle 0" in str(exc)
+                    after = again.record(), again.view(None), [again.view(p) for p in range(n)]
+                    assert after == before and again.reshuffles == [] and not again.last_round
+                    seen.add(type(next(e for e in ev if isinstance(e, (RoundStarted, CardTurnedUp)))))
+                    break
+            else:
+                raise AssertionError("the bad reshuffle was never met")
+    assert seen == {RoundStarted, CardTurnedUp}  # a new round's rows and a zero card's turn-up both met it
+
+
 def test_bp9_decision_ours_a_second_run_out_reshuffles_again_and_the_game_still_ends_after_the_round():
     g = table(4, hands=[[10, 11, 12, 13, 14], [20, 21, 22, 23, 24], [30, 31, 32, 33, 34], [40, 41, 42, 43, 44]],
               zero="CABD", top=(60, 61, 70, 71, 80, 81, 90, 91, 99))

@@ -88,16 +88,74 @@ def finished_record(tmp_path, stop_after: int | None = None):
 
 async def test_a_bullenparty_record_plays_back_with_every_bid_shown(tmp_path):
     from bere_tui.storage import load_file
-    from bere_tui.ui.bullenparty.replay import BullenpartyReplayScreen
+    from bere_tui.ui.bullenparty.replay import BullenpartyLogScreen, BullenpartyReplayScreen
 
     game, path = finished_record(tmp_path)
     app = BereApp(Start("replay", game=load_file(path), note=path.name), speed="off", remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyReplayScreen))
+        assert "The deal" in screen_text(app)
+        await pilot.press("g")  # the whole game as one log
+        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyLogScreen))
         text = screen_text(app)
         assert "The deal" in text and "Ann bids" in text
         await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyReplayScreen))
+        await pilot.press("escape")
         assert not isinstance(app.screen, BullenpartyReplayScreen)
+
+
+async def test_the_bullenparty_replay_steps_through_the_game_decision_by_decision(tmp_path):
+    """Issue 13: the replay viewer steps as 6 nimmt!'s does: by decision, by bidding (its reveal), by round,
+    to the deal and the end; each step shows the rows, the piles and scores, and every hand and secret bid."""
+    import json
+    import random
+
+    from bere_tui.record import replay
+    from bere_tui.ui.bullenparty.replay import BullenpartyReplayScreen
+
+    game = Game([{"name": n} for n in ("Ann", "Ben", "Cid", "Dee", "Eve")], seed=11)
+    rng = random.Random(11)
+    while not game.finished:
+        game.apply(rng.choice(game.legal(game.deciders()[0])))
+    record = game.record()
+    path = tmp_path / "bp5.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    app = BereApp(Start("replay", game=replay(record), note=path.name), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyReplayScreen))
+        screen = app.screen
+        last = len(record["actions"])
+        assert len(screen.states) == last + 1
+        for i in (0, 1, 7, last // 2, last):  # each step is the game after that many decisions
+            want = replay(record, upto=i)
+            assert screen.states[i].hands == want.hands and screen.states[i].piles == want.piles
+
+        def shows(text: str) -> bool:
+            return text in screen_text(app)
+
+        assert screen.step == 0 and shows("The deal") and shows(f"decision 0 of {last}")
+        for p, hand in enumerate(game.setup["hands"]):  # every hand, at 80x24 with 5 players
+            line = next(ln for ln in screen_text(app).splitlines() if ln.startswith(" " + game.players[p]["name"] + " ")
+                        and "zero card" in ln)
+            assert [int(w.rstrip("•")) for w in line.split()[1:6]] == sorted(hand)
+        await pilot.press("right")
+        bidder = record["actions"][0]["player"]
+        assert screen.step == 1 and shows(game.players[bidder]["name"] + " bids") and shows("bid: ")
+        await pilot.press("left", "down")  # to the first reveal
+        reveal = next(i for i in range(1, last + 1) if "bidding" in screen.stops[i])
+        assert screen.step == reveal and shows("Bids: ") and not shows("bid: ")
+        await pilot.press("pagedown")  # round 2's rows
+        assert screen.states[screen.step].round == 2 and shows("Round 2")
+        await pilot.press("pageup")
+        assert screen.step == 0
+        await pilot.press("end")
+        scores = game.scores()
+        assert screen.step == last and shows(", ".join(f"{p['name']} {s}" for p, s in zip(game.players, scores)))
+        await pilot.press("right")  # past the end: stays
+        assert screen.step == last
+        await pilot.press("home")
+        assert screen.step == 0
 
 
 async def test_a_saved_bullenparty_game_goes_on_at_its_table(tmp_path):
@@ -200,3 +258,19 @@ async def test_esc_hides_the_hand_at_a_hot_seat_bullenparty_table():
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
         assert app.screen.who == "Ann" and app.game.actions == []
+
+
+def test_the_results_table_has_one_score_column_the_total():
+    """BP10: one score a player, no rounds: the table's every row holds a name and the total, nothing more."""
+    from rich.console import Console
+
+    from bere_tui.ui.screens.scores import scores_table
+
+    table = scores_table(["Ann", "Ben", "Cid"], [None, "heuristic", "strong"], [[7], [22], [49]], winners=(2,),
+                         highest_wins=True)
+    assert [c.header for c in table.columns] == ["player", "total"]
+    console = Console(width=80, record=True)
+    console.print(table)
+    lines = [line.split() for line in console.export_text().splitlines() if line.strip()]
+    assert lines[0] == ["player", "total"]
+    assert lines[2] == ["Cid", "(bot)", "WINS", "49"] and lines[-1] == ["Ann", "7"]

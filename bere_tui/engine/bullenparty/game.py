@@ -437,8 +437,11 @@ class Game:
             raise IllegalAction(_("{do} needs the field {field!r}").format(do=do, field=missing[0]))
         handler = HANDLERS[do]
         handler.check(self, p, action)  # everything is checked before anything changes
-        # A reshuffle the record gives is checked only when it happens: keep the state to put back.
-        backup = self.copy() if len(self.reshuffles) < len(self.given_reshuffles) else None
+        # A reshuffle the record gives is checked only when it happens: keep the state to put back. One action
+        # draws at most 2 cards per row of a new round (a zero card's turn-up ends the action), so a draw pile
+        # holding that many cannot run out during it.
+        backup = (self.copy() if len(self.reshuffles) < len(self.given_reshuffles)
+                  and len(self.draw) < 2 * self.n else None)
         ev: list[Event] = []
         try:
             handler.do(self, p, action, ev)

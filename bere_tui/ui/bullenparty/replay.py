@@ -1,6 +1,9 @@
-"""A Bullenparty game record read back (bere replay FILE, Replays): every hand at the start, then every action
-with what it did, in order, every secret bid shown. The arrows and PgUp/PgDn scroll, Home/End jump, Esc goes
-back."""
+"""A Bullenparty game record read back (bere replay FILE, Replays), every hand and every secret bid shown.
+
+BullenpartyReplayScreen steps through the game one decision at a time, as the 6 nimmt! viewer steps through
+its events: the rows, the piles and scores, every hand, and what the decision did. Right/Left go by decision,
+Down/Up by bidding (its reveal), PgDn/PgUp by round, Home/End to the deal or the end; `g` opens the whole game
+as one scrolling log (BullenpartyLogScreen); Esc goes back."""
 
 from __future__ import annotations
 
@@ -13,12 +16,12 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from bere_tui.engine.bullenparty import Game, rules
 from bere_tui.engine.bullenparty import events as bp
-from bere_tui.engine.bullenparty import rules
 from bere_tui.i18n import N_, NP_, _
 from bere_tui.table.narrate import log_line
 from bere_tui.table.replay import events_by_action
-from bere_tui.ui.bullenparty.board import cards_text
+from bere_tui.ui.bullenparty.board import cards_text, players_text, rows_text
 from bere_tui.ui.widgets.keybar import KeyBar
 
 
@@ -58,7 +61,7 @@ def replay_lines(game, ascii: bool = False) -> list[Text]:
     return lines
 
 
-class BullenpartyReplayScreen(Screen[None]):
+class BullenpartyLogScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", N_("back"), show=True),
         Binding("down,j", "scroll(1)", N_("scroll"), show=True),
@@ -88,4 +91,132 @@ class BullenpartyReplayScreen(Screen[None]):
         (scroll.scroll_end if end else scroll.scroll_home)(animate=False)
 
 
-__all__ = ["BullenpartyReplayScreen", "replay_lines"]
+def step_lines(game, ascii: bool = False) -> tuple[list, list[list[Text]], list[set[str]]]:
+    """The game at each step (a copy: the deal, then after each decision), what each step did, in lines, and
+    where each step stands: "bidding" (its bids revealed), "round" (a round's rows laid out)."""
+    record = game.record()  # a game the engine accepted: every action applies again
+    names = [p["name"] for p in game.players]
+    start = Game(record["players"], seed=record["seed"], deals=record["deals"])
+    states = [start.copy()]
+    told = [[Text(_("The deal"), style="bold")] + [line for e in start.opening_events
+                                                  if (line := log_line(e, names, ascii)) is not None]]
+    stops = [{"bidding", "round"}]
+    for action in record["actions"]:
+        events = start.apply(action)
+        states.append(start.copy())
+        lines = []
+        if action["do"] == "bid":
+            bid = action["card"]
+            what = _("the zero card") if bid == rules.ZERO else str(bid)
+            lines.append(Text(_("{name} bids {what}").format(name=names[action["player"]], what=what)))
+        lines += [line for e in events if (line := log_line(e, names, ascii)) is not None]
+        told.append(lines)
+        stops.append({"bidding" for e in events if isinstance(e, bp.BidsRevealed)}
+                     | {"round" for e in events if isinstance(e, bp.RoundStarted)})
+    return states, told, stops
+
+
+def hands_text(state, names: list[str], ascii: bool = False) -> Text:
+    """Every hand of a replay with its zero card, and a bid not yet revealed."""
+    lines = [Text(_("HANDS (every hand and bid shown)"), style="bold")]
+    for p, name in enumerate(names):
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(name[:12].ljust(13), style="bold")
+        line.append_text(cards_text(state.hands[p], ascii))
+        line.append("  " + _("zero card {letter}").format(letter=state.letters[p]), style="dim")
+        bid = state.bids.get(p) if state.pending is not None and state.pending["do"] == "bid" else None
+        if bid is not None:
+            what = _("zero card {letter}").format(letter=state.letters[p]) if bid == rules.ZERO else str(bid)
+            line.append("  " + _("bid: {what}").format(what=what), style="bold")
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+class BullenpartyReplayScreen(Screen[None]):
+    """The game step by step (see the module's docstring)."""
+
+    DEFAULT_CSS = """
+    BullenpartyReplayScreen #bp-replay-head { height: 1; overflow: hidden; }
+    BullenpartyReplayScreen #bp-rows { height: auto; padding: 0 1; }
+    BullenpartyReplayScreen #bp-players { height: auto; padding: 0 1; }
+    BullenpartyReplayScreen #bp-hands { height: auto; padding: 0 1; }
+    BullenpartyReplayScreen #bp-step { height: 1fr; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,l,enter", "go('step', True)", NP_("replay key", "decision"), show=True,
+                key_display="<- ->"),
+        Binding("left,h", "go('step', False)", NP_("replay key", "decision back"), show=False),
+        Binding("down,j", "go('bidding', True)", NP_("replay key", "turn"), show=True, key_display="up/down"),
+        Binding("up,k", "go('bidding', False)", NP_("replay key", "turn back"), show=False),
+        Binding("pagedown,right_square_bracket", "go('round', True)", NP_("replay key", "round"), show=True,
+                key_display="PgUp/PgDn"),
+        Binding("pageup,left_square_bracket", "go('round', False)", NP_("replay key", "round back"), show=False),
+        Binding("home", "jump(0)", NP_("replay key", "start"), show=False),
+        Binding("end", "jump(-1)", NP_("replay key", "end"), show=False),
+        Binding("g", "log", N_("whole log"), show=True),
+        Binding("escape", "app.pop_screen", N_("back"), show=True),
+    ]
+
+    def __init__(self, game, title: str = "") -> None:
+        super().__init__()
+        self.game = game
+        self.note = title
+        self.names = [p["name"] for p in game.players]
+        self.states, self.told, self.stops = step_lines(game)
+        self.step = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="bp-replay-head")
+        yield Static(id="bp-rows")
+        yield Static(id="bp-players")
+        yield Static(id="bp-hands")
+        yield Static(id="bp-step")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        if self.app.ascii:  # the lines were told before the app's display options were known
+            self.states, self.told, self.stops = step_lines(self.game, True)
+        self.show()
+
+    def show(self) -> None:
+        state = self.states[self.step]
+        view = state.view(None)
+        head = Text(" " + _("Bullenparty replay") + "  ", style="bold", no_wrap=True, overflow="ellipsis")
+        head.append(_("round {round}, decision {i} of {n}").format(
+            round=state.round, i=self.step, n=len(self.states) - 1))
+        if self.note:
+            head.append("  " + self.note, style="dim")
+        self.query_one("#bp-replay-head", Static).update(head)
+        ascii = self.app.ascii
+        self.query_one("#bp-rows", Static).update(rows_text(view, self.names, ascii))
+        self.query_one("#bp-players", Static).update(players_text(view, self.names, {}, ascii))
+        self.query_one("#bp-hands", Static).update(hands_text(state, self.names, ascii))
+        lines = self.told[self.step]
+        if self.step == len(self.states) - 1 and state.finished:
+            scores = state.scores()
+            lines = [*lines, Text(", ".join(_("{name} {score}").format(name=self.names[p], score=scores[p])
+                                            for p in range(len(self.names))), style="bold")]
+        self.query_one("#bp-step", Static).update(Text("\n").join(lines))
+
+    def action_go(self, unit: str, forward: bool) -> None:
+        i = self.step
+        last = len(self.states) - 1
+        while True:
+            i += 1 if forward else -1
+            if i < 0 or i > last:
+                i = max(0, min(i, last))
+                break
+            if unit == "step" or unit in self.stops[i]:
+                break
+        self.step = i
+        self.show()
+
+    def action_jump(self, where: int) -> None:
+        self.step = where % len(self.states)
+        self.show()
+
+    def action_log(self) -> None:
+        self.app.push_screen(BullenpartyLogScreen(self.game, self.note))
+
+
+__all__ = ["BullenpartyLogScreen", "BullenpartyReplayScreen", "hands_text", "replay_lines", "step_lines"]
