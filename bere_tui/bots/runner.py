@@ -1,7 +1,9 @@
 """Play a game with bots in some or all seats: the loop `bere sim`, tests and benchmarks share.
 
 Bots choose among `legal`, so their actions are applied as trusted (Game.apply: not checked again), and each
-gets its view built only if it reads it (Game.lazy_view): a `random` bot's decision costs no view.
+gets its view built only if it reads it (Game.lazy_view): a `random` bot's decision costs no view. A bot that
+chooses by the number of legal actions alone (Bot.blind: `random`) gets no view and no list at all: the game
+hands out the action it picks (Game.legal_pick).
 """
 
 from __future__ import annotations
@@ -29,15 +31,22 @@ def play_bot_game(variant: str, bot_names: list[str], seed: int, options: dict |
     players = [{"name": f"{name} {i + 1}", "bot": name} for i, name in enumerate(bot_names)]
     game = Game(variant, players, seed=seed, options=options)
     bots = [make_bot(name, seed * 1000 + p) for p, name in enumerate(bot_names)]
-    apply, legal, view = game.apply, game.legal, game.lazy_view
+    picks = [bot.pick if bot.blind else None for bot in bots]
+    apply, legal, view, legal_pick, clock = game.apply, game.legal, game.lazy_view, game.legal_pick, perf_counter
     while not game.finished:
         for p in game.deciders():
+            pick = picks[p]
             if times is None:
-                apply(bots[p].choose(view(p), legal(p)), True)
+                apply(legal_pick(p, pick) if pick is not None else bots[p].choose(view(p), legal(p)), True)
+            elif pick is not None:
+                start = clock()
+                action = legal_pick(p, pick)
+                times[p].append(clock() - start)
+                apply(action, True)
             else:
                 v, options_now = view(p), legal(p)
-                start = perf_counter()
+                start = clock()
                 action = bots[p].choose(v, options_now)
-                times[p].append(perf_counter() - start)
+                times[p].append(clock() - start)
                 apply(action, True)
     return game
