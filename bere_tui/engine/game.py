@@ -254,12 +254,12 @@ class Game:
         """Without special cards (base, Pro, Even/Odd): place the revealed cards lowest first (B4, B5) until a low
         card (B6) asks for a row: False, with that placement pending. Only a low card makes a `Placement`, for
         _do_take_row (and the view) to read."""
-        queue, rows = self.queue, self.rows
+        queue, rows, add = self.queue, self.rows, ev.append
         parity = self.rules.parity_card  # E3
         while queue:
             card, p = queue.pop(0)
             best, best_tail = -1, -1
-            for i, row in enumerate(rows):
+            for i, row in enumerate(rows):  # B4
                 tail = row.cards[-1]
                 if best_tail < tail < card and (not parity or row.parity is None or card & 1 == row.parity):
                     best, best_tail = i, tail
@@ -273,7 +273,7 @@ class Game:
                 self.take_row(p, best, cards, card, "sixth", ev, card=card)
             else:
                 cards.append(card)
-                ev.append(Placed(p, card, best, len(cards) - 1, False, cards[-2]))
+                add(Placed(p, card, best, len(cards) - 1, False, cards[-2]))
         return True
 
     def _continue_placement(self, ev: list[Event]) -> bool:
@@ -524,6 +524,19 @@ class Game:
             HANDLERS[do](self, p, action, ev, True)
             self.actions.append(dict(action))  # a copy: the caller's dict cannot rewrite the record
         if self.pending is None:  # the decision is made: resolve until the next one
+            self._advance(ev)
+        return ev
+
+    def apply_selections(self, actions: list[dict]) -> list[Event]:
+        """B3: several players' secret selections of this turn at once, each one `legal` offered them: the same as
+        `apply(action, trusted=True)` for each in turn (the same record and events), in one call. For the bots'
+        loop (bots/runner.py), whose bots that choose by count alone (`random`) all choose before any applies."""
+        ev: list[Event] = []
+        select = self._select
+        for action in actions:
+            select(action["player"], action["card"], ev)
+        self.actions.extend(actions)
+        if self.pending is None:  # the last selection: resolve until the next decision
             self._advance(ev)
         return ev
 
