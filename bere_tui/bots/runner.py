@@ -42,10 +42,12 @@ def play_bot_game(variant: str, bot_names: list[str], seed: int, options: dict |
         waiting = game.deciders()
         if all_blind and len(waiting) > 1:  # a turn's selection (B3)
             chosen = []
+            start = clock()
             for p in waiting:
-                start = clock()
                 chosen.append(legal_pick(p, picks[p]))
-                times[p].append(clock() - start)
+                end = clock()
+                times[p].append(end - start)  # (one clock reading ends a decision and starts the next)
+                start = end
             game.apply_selections(chosen)
             continue
         for p in waiting:

@@ -532,9 +532,7 @@ class Game:
         `apply(action, trusted=True)` for each in turn (the same record and events), in one call. For the bots'
         loop (bots/runner.py), whose bots that choose by count alone (`random`) all choose before any applies."""
         ev: list[Event] = []
-        select = self._select
-        for action in actions:
-            select(action["player"], action["card"], ev)
+        self._selections([(action["player"], action["card"]) for action in actions], ev)
         self.actions.extend(actions)
         if self.pending is None:  # the last selection: resolve until the next decision
             self._advance(ev)
@@ -558,11 +556,16 @@ class Game:
         self._select(p, card, ev)
 
     def _select(self, p: int, card: int, ev: list[Event]) -> None:
-        self.hands[p].remove(card)  # B3: chosen in secret
-        self.selected[p] = card
-        waiting = self.waiting
-        waiting.remove(p)
-        ev.append(Selected(p))
+        self._selections(((p, card),), ev)
+
+    def _selections(self, choices, ev: list[Event]) -> None:
+        """B3: each (player, card) of `choices` chosen in secret, in turn; the last of the turn reveals them."""
+        hands, selected, waiting, add = self.hands, self.selected, self.waiting, ev.append
+        for p, card in choices:
+            hands[p].remove(card)
+            selected[p] = card
+            waiting.remove(p)
+            add(Selected(p))
         if not waiting:
             order = sorted([(c, q) for q, c in self.selected.items()])  # B3: lowest first
             self.revealed = tuple(order)
