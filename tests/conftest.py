@@ -4,13 +4,6 @@ import os
 import tempfile
 
 import pytest
-import textual._wait
-
-# Textual's pilot waits for the app to go idle (Pilot.pause, each key of Pilot.press) by sleeping in slices
-# and checking that the process used almost no CPU (a twentieth) in the last one. Slices of 5 ms instead of
-# 20 ms: the same test of idleness, without 15 ms of sleep after every key and pause (issue 17).
-textual._wait.SLEEP_GRANULARITY = 0.005
-textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 
 _ROOT = tempfile.mkdtemp(prefix="bere-tests-")
 os.environ.setdefault("BERE_DATA_DIR", os.path.join(_ROOT, "data"))
