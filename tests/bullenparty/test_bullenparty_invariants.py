@@ -26,8 +26,8 @@ from bere_tui.record import replay, result
 #: per player count: every line and branch of the engine (and its record) is reached from 300 games on, as
 #: with 2,000 (coverage.py, issue 17)
 GAMES = 500
-REPLAY_EVERY = 5
-VIEW_EVERY = 25  # 20 games a player count checked view by view, as with 2,000 games before
+REPLAY_EVERY = 10
+VIEW_EVERY = 50  # 10 games a player count checked view by view, at every step
 ALL = frozenset(range(1, 101))
 BULLS = Counter(rules.BULL_CARDS)
 
