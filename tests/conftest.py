@@ -21,6 +21,14 @@ def _open_gates(request, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _no_fsync(request, monkeypatch):
+    """Outside the storage tests, os.fsync returns at once: no test cuts the power, and an autosave after every
+    decision waited on the disk (the writes, renames and their failures are all still real)."""
+    if "storage" not in request.node.path.parts:
+        monkeypatch.setattr(os, "fsync", lambda fd: None)
+
+
+@pytest.fixture(autouse=True)
 def _own_data_folder(tmp_path, monkeypatch):
     """Each test its own data folder and settings file: an unfinished game autosaved by one test must not be
     found by the next (a new game would ask what becomes of it)."""

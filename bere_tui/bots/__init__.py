@@ -6,16 +6,42 @@ the level the setup screen shows (easy, medium, hard): `bot_key` turns either na
 
 from __future__ import annotations
 
-from bere_tui.bots.base import Bot
-from bere_tui.bots.heuristic import HeuristicBot
-from bere_tui.bots.random_bot import RandomBot
-from bere_tui.bots.strong import StrongBot
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 
-BOTS: dict[str, type[Bot]] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-    "strong": StrongBot,
-}
+from bere_tui.bots.base import Bot
+
+
+class _Bots(Mapping):
+    """The bots by name, each class imported when first asked for (`bere sim` with random bots never loads
+    the strong bot's search)."""
+
+    def __init__(self, where: dict[str, str]) -> None:
+        self._where = where  # name -> "module:Class"
+        self._loaded: dict[str, type[Bot]] = {}
+
+    def __getitem__(self, name: str) -> type[Bot]:
+        cls = self._loaded.get(name)
+        if cls is None:
+            module, _, attr = self._where[name].partition(":")
+            cls = self._loaded[name] = getattr(import_module(module), attr)
+        return cls
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __contains__(self, name) -> bool:
+        return name in self._where
+
+
+BOTS: Mapping[str, type[Bot]] = _Bots({
+    "random": "bere_tui.bots.random_bot:RandomBot",
+    "heuristic": "bere_tui.bots.heuristic:HeuristicBot",
+    "strong": "bere_tui.bots.strong:StrongBot",
+})
 #: the levels the setup screen offers, as other names of the bots
 LEVELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "strong"}
 

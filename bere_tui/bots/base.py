@@ -9,6 +9,10 @@ class Bot:
     """Choose one of `legal` from what `view` shows. Deterministic for a given seed."""
 
     name = "bot"
+    #: the bot chooses by the number of legal actions alone, reading neither the view nor the actions
+    #: (`random`): it has `pick(count) -> index`, and a caller may ask the game for that action without building
+    #: the list (Game.legal_pick; bots/runner.py). `choose` must give the same action from the same draws.
+    blind = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

@@ -7,17 +7,20 @@ from bere_tui.bots.base import Bot
 
 class RandomBot(Bot):
     name = "random"
+    blind = True  # it never reads its view or the actions: Game.legal_pick(player, bot.pick) gives its choice
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self._bits = self.rng.getrandbits
 
-    def choose(self, view, legal: list[dict]) -> dict:
-        # legal[self.rng.randrange(len(legal))], drawn the same way (random.Random._randbelow), without its two
-        # Python calls: it is most of what `bere sim` with random bots does
-        n = len(legal)
+    def pick(self, n: int) -> int:
+        """An index below `n`, drawn as self.rng.randrange(n) draws it (random.Random._randbelow), without its two
+        Python calls: it is most of what `bere sim` with random bots does."""
         k = n.bit_length()
         r = self._bits(k)
         while r >= n:
             r = self._bits(k)
-        return legal[r]
+        return r
+
+    def choose(self, view, legal: list[dict]) -> dict:
+        return legal[self.pick(len(legal))]

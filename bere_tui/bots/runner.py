@@ -1,7 +1,11 @@
 """Play a game with bots in some or all seats: the loop `bere sim`, tests and benchmarks share.
 
 Bots choose among `legal`, so their actions are applied as trusted (Game.apply: not checked again), and each
-gets its view built only if it reads it (Game.lazy_view): a `random` bot's decision costs no view.
+gets its view built only if it reads it (Game.lazy_view): a `random` bot's decision costs no view. A bot that
+chooses by the number of legal actions alone (Bot.blind: `random`) gets no view and no list at all: the game
+hands out the action it picks (Game.legal_pick). When every seat of a turn's selection is such a bot, all choose
+and the game applies their selections in one call (Game.apply_selections): a choice that reads nothing but its
+own hand is the same whether the others have chosen or not.
 """
 
 from __future__ import annotations
@@ -29,15 +33,33 @@ def play_bot_game(variant: str, bot_names: list[str], seed: int, options: dict |
     players = [{"name": f"{name} {i + 1}", "bot": name} for i, name in enumerate(bot_names)]
     game = Game(variant, players, seed=seed, options=options)
     bots = [make_bot(name, seed * 1000 + p) for p, name in enumerate(bot_names)]
-    apply, legal, view = game.apply, game.legal, game.lazy_view
+    picks = [bot.pick if bot.blind else None for bot in bots]
+    all_blind = None not in picks
+    apply, legal, view, legal_pick, clock = game.apply, game.legal, game.lazy_view, game.legal_pick, perf_counter
+    if times is None:
+        times = [[] for _ in bots]  # (not kept)
     while not game.finished:
-        for p in game.deciders():
-            if times is None:
-                apply(bots[p].choose(view(p), legal(p)), True)
+        waiting = game.deciders()
+        if all_blind and len(waiting) > 1:  # a turn's selection (B3)
+            chosen = []
+            start = clock()
+            for p in waiting:
+                chosen.append(legal_pick(p, picks[p]))
+                end = clock()
+                times[p].append(end - start)  # (one clock reading ends a decision and starts the next)
+                start = end
+            game.apply_selections(chosen)
+            continue
+        for p in waiting:
+            pick = picks[p]
+            if pick is not None:
+                start = clock()
+                action = legal_pick(p, pick)
+                times[p].append(clock() - start)
             else:
                 v, options_now = view(p), legal(p)
-                start = perf_counter()
+                start = clock()
                 action = bots[p].choose(v, options_now)
-                times[p].append(perf_counter() - start)
-                apply(action, True)
+                times[p].append(clock() - start)
+            apply(action, True)
     return game

@@ -252,14 +252,14 @@ class Game:
 
     def _place_queue(self, ev: list[Event]) -> bool:
         """Without special cards (base, Pro, Even/Odd): place the revealed cards lowest first (B4, B5) until a low
-        card (B6) asks for a row: False, with that placement pending. Only a take makes a `Placement`, for
-        take_row (and the view) to read."""
-        queue, rows = self.queue, self.rows
+        card (B6) asks for a row: False, with that placement pending. Only a low card makes a `Placement`, for
+        _do_take_row (and the view) to read."""
+        queue, rows, add = self.queue, self.rows, ev.append
         parity = self.rules.parity_card  # E3
         while queue:
             card, p = queue.pop(0)
             best, best_tail = -1, -1
-            for i, row in enumerate(rows):
+            for i, row in enumerate(rows):  # B4
                 tail = row.cards[-1]
                 if best_tail < tail < card and (not parity or row.parity is None or card & 1 == row.parity):
                     best, best_tail = i, tail
@@ -270,12 +270,10 @@ class Game:
             row = rows[best]
             cards = row.cards
             if len(cards) >= 5:  # B5 (a row holds 5 cards without 7 nimmt!, A9)
-                self.placing = Placement(p, card, "after")
-                self.take_row(p, best, cards, card, "sixth", ev)
-                self.placing = None
+                self.take_row(p, best, cards, card, "sixth", ev, card=card)
             else:
                 cards.append(card)
-                ev.append(Placed(p, card, best, len(cards) - 1, False, cards[-2]))
+                add(Placed(p, card, best, len(cards) - 1, False, cards[-2]))
         return True
 
     def _continue_placement(self, ev: list[Event]) -> bool:
@@ -331,14 +329,18 @@ class Game:
             ev.append(Placed(p, card, r, len(row.cards) - 1, after=row.cards[-2]))
 
     def take_row(self, p: int, r: int, taken: list[int], new_first: int, reason: str, ev: list[Event],
-                 refused: str = "") -> None:
+                 refused: str = "", card: int = 0) -> None:
         """A player takes cards of row r into their bull pile (B5, B6, B7); `new_first` starts the row again.
 
-        `refused` (B6 only): why a row did not accept the card, for the event (see `refused_by`)."""
+        `refused` (B6 only): why a row did not accept the card, for the event (see `refused_by`). The card being
+        placed is the current `Placement`'s, which keeps what it took; without one (a sixth card placed by
+        _place_queue, B5) it is `card`."""
         rows = self.rows
         row = rows[r]
         pl = self.placing
-        pl.taken_row = list(taken)
+        if pl is not None:
+            card = pl.card
+            pl.taken_row = list(taken)
         taken = list(taken)
         markers, removed = self.rules.collect_markers(self, r, taken, new_first)  # A-5TH-2, A-7N-2, A-STOP-3
         if removed:
@@ -346,11 +348,11 @@ class Game:
         else:
             row.cards = [new_first]
         self.piles[p].extend(taken)
-        pl.taken = taken
-        ev.append(RowTaken(p, r, tuple(taken), row_bullheads(taken), reason, removed, card=pl.card, refused=refused,
-                           markers=markers))
+        if pl is not None:
+            pl.taken = taken
+        ev.append(RowTaken(p, r, tuple(taken), row_bullheads(taken), reason, removed, card, refused, markers))
         if not removed:
-            ev.append(Placed(p, new_first, r, 0, True, via="take"))
+            ev.append(Placed(p, new_first, r, 0, True, 0, "take"))
         self.rules.after_take(self, ev)  # A-STOP-3, E4
 
     def refused_by(self, card: int) -> str:
@@ -410,6 +412,19 @@ class Game:
             names = sorted(set(self.specials[player]), key=SPECIAL_NAMES.index)
             return [{"player": player, "do": "swap", "discard": d} for d in [None, *names]]
         return []  # pragma: no cover
+
+    def legal_pick(self, player: int, pick) -> dict:
+        """`legal(player)[pick(len(legal(player)))]`, for a decider of now and a bot that chooses by the number of
+        actions alone (bots.base.Bot.blind): a selection (B3: any card of the hand, in the order of `legal`) and,
+        without special cards, a low card's row (B6: any row) are picked without building the list."""
+        do = self.pending["do"]
+        if do == "select":
+            hand = self.hands[player]
+            return _SELECT_ACTIONS[player][hand[pick(len(hand))]]
+        if do == "take_row" and self.plain:  # no Stop card (A-STOP-2): every row may be taken
+            return _TAKE_ROW_ACTIONS[player][pick(len(self.rows))]
+        legal = self.legal(player)
+        return legal[pick(len(legal))]
 
     def deciders(self) -> list[int]:
         """The players the game waits for now, in seat order (several only for the secret selection, B3)."""
@@ -512,6 +527,17 @@ class Game:
             self._advance(ev)
         return ev
 
+    def apply_selections(self, actions: list[dict]) -> list[Event]:
+        """B3: several players' secret selections of this turn at once, each one `legal` offered them: the same as
+        `apply(action, trusted=True)` for each in turn (the same record and events), in one call. For the bots'
+        loop (bots/runner.py), whose bots that choose by count alone (`random`) all choose before any applies."""
+        ev: list[Event] = []
+        self._selections([(action["player"], action["card"]) for action in actions], ev)
+        self.actions.extend(actions)
+        if self.pending is None:  # the last selection: resolve until the next decision
+            self._advance(ev)
+        return ev
+
     def check(self, action: dict) -> str | None:
         """Why `action` would be refused now (IllegalAction's message), or None when `apply` accepts it.
 
@@ -530,11 +556,16 @@ class Game:
         self._select(p, card, ev)
 
     def _select(self, p: int, card: int, ev: list[Event]) -> None:
-        self.hands[p].remove(card)  # B3: chosen in secret
-        self.selected[p] = card
-        waiting = self.waiting
-        waiting.remove(p)
-        ev.append(Selected(p))
+        self._selections(((p, card),), ev)
+
+    def _selections(self, choices, ev: list[Event]) -> None:
+        """B3: each (player, card) of `choices` chosen in secret, in turn; the last of the turn reveals them."""
+        hands, selected, waiting, add = self.hands, self.selected, self.waiting, ev.append
+        for p, card in choices:
+            hands[p].remove(card)
+            selected[p] = card
+            waiting.remove(p)
+            add(Selected(p))
         if not waiting:
             order = sorted([(c, q) for q, c in self.selected.items()])  # B3: lowest first
             self.revealed = tuple(order)

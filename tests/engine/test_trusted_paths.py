@@ -104,3 +104,46 @@ def test_the_random_bot_draws_as_randrange_does():
         for n in [1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 17, 64, 100] * 3:
             legal = list(range(n))
             assert bot.choose(None, legal) == legal[rng.randrange(n)]
+
+
+def test_a_blind_pick_is_the_legal_action_of_that_index():
+    """Game.legal_pick(p, pick) is legal(p)[pick(len(legal(p)))] at every kind of decision (the list itself is
+    not built for a selection or a low card's row)."""
+    for variant, n in (("base", 3), ("pro", 3), ("even-odd", 4), ("anniversary", 3)):
+        game, rng = Game(variant, [f"P{i}" for i in range(n)], seed=4), random.Random(4)
+        kinds = set()
+        while not game.finished:
+            for p in game.deciders():
+                legal = game.legal(p)
+                i = rng.randrange(len(legal))
+                asked = []
+
+                def pick(count, i=i, asked=asked):
+                    asked.append(count)
+                    return i
+
+                assert game.legal_pick(p, pick) == legal[i] and asked == [len(legal)]
+                kinds.add(legal[i]["do"])
+                game.apply(legal[i], trusted=True)
+        assert {"select", "take_row"} <= kinds
+
+
+def test_a_turns_selections_applied_at_once_are_those_applied_one_by_one():
+    for n in (2, 4, 10):
+        for seed in range(6):
+            one, many = (Game("base", [f"P{i}" for i in range(n)], seed=seed) for _ in range(2))
+            rng = random.Random(seed)
+            one_events, many_events = [], []
+            while not one.finished:
+                waiting = one.deciders()
+                if one.pending["do"] == "select":
+                    chosen = [one.legal(p)[rng.randrange(len(one.legal(p)))] for p in waiting]
+                    for action in chosen:
+                        one_events += one.apply(action, trusted=True)
+                    many_events += many.apply_selections(chosen)
+                else:
+                    action = one.legal(waiting[0])[0]
+                    one_events += one.apply(action, trusted=True)
+                    many_events += many.apply(action, trusted=True)
+            assert many.record() == one.record() and many.finished
+            assert [repr(e) for e in many_events] == [repr(e) for e in one_events]

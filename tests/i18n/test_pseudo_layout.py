@@ -9,7 +9,7 @@ import re
 
 from pseudo import pseudo_text
 from rich.cells import cell_len
-from uitools import asking, screen_text, table_app, wait_for
+from uitools import asking, last_turn, screen_text, table_app, wait_for
 
 from bere_tui.teach.lesson import load_catalogue
 from bere_tui.ui.app import BereApp
@@ -83,7 +83,9 @@ async def test_the_setup_shows_every_label_whole(pseudo):
 
 
 async def test_a_whole_base_game_by_keys_keeps_what_players_need(pseudo):
-    app = table_app("base", players=("Annabelle", "Ben"), bots=("strong",), seed=11, options={"rounds": 2})
+    # from the last turn of round 1: its hand-offs and prompts, the round's summary, all of round 2 and the end
+    app = table_app("base", players=("Annabelle", "Ben"), bots=("strong",), seed=11, options={"rounds": 2},
+                    until=last_turn)
     seen: set[str] = set()
     async with app.run_test(size=SIZE) as pilot:
         game = app.game
