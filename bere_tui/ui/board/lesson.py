@@ -53,6 +53,13 @@ class BoardLessonScreen(LessonScreen):
         yield GameLog(id="log")
         yield Static(id="hand-area")
 
+    def on_mount(self) -> None:
+        # (inline: the lesson screen's own stylesheet gives the 6 nimmt! table's hand three lines, status four)
+        hand = self.query_one("#hand-area", Static).styles
+        hand.min_height = hand.max_height = 2  # the rule above it and one line
+        self.query_one("#status", Static).styles.max_height = 2
+        super().on_mount()
+
     def tell(self, event) -> str | None:
         if isinstance(event, bg.Revealed):
             self.fresh = frozenset()
@@ -91,7 +98,9 @@ class BoardLessonScreen(LessonScreen):
     def update_hand(self) -> None:
         view = self.at().view(self.run.learner)
         area = self.query_one("#hand-area", Static)
-        area.update(hand_text(view, self.ascii) if not view.finished else Text())
+        hand = hand_text(view, self.ascii) if not view.finished else Text()
+        hand.no_wrap, hand.overflow = True, "ellipsis"  # one line: the rows and the log stay in view
+        area.update(hand)
 
     def sync(self) -> None:
         self.run.shown = None  # a decision: the game as it is
