@@ -4,6 +4,8 @@ hand. Its decisions use the table's own prompt (ui.board.prompts), with the hint
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -36,8 +38,8 @@ class BoardLessonScreen(LessonScreen):
 
     event_steps = EVENT_STEPS
     snapshots = True
-    points = {"hand": "#hand-area", "rows": "#bg-rows", "scores": "#bg-scores", "pile": "#bg-decks",
-              "log": "#log", "specials": "#bg-legend"}
+    points: ClassVar[dict[str, str]] = {"hand": "#hand-area", "rows": "#bg-rows", "scores": "#bg-scores",
+                                        "pile": "#bg-decks", "log": "#log", "specials": "#bg-legend"}
 
     def setup_table(self) -> None:
         """Nothing to keep: every drawing comes from the learner's view of the game."""
