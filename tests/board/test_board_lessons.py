@@ -14,7 +14,7 @@ import pytest
 from bere_tui.engine.board import events as bg
 from bere_tui.engine.games import make_game
 from bere_tui.teach.hint_board import practice_hint
-from bere_tui.teach.lesson import load_catalogue
+from bere_tui.teach.lesson import load_catalogue, wrap
 from bere_tui.teach.runner import LessonRun, same_action
 from bere_tui.teach.validate import play_through
 from bere_tui.ui.app import BereApp, Start
@@ -100,6 +100,7 @@ def test_a_wrong_move_is_explained_by_where_it_would_land_and_taken_back():
         where = (lesson_id, i, action)
         text = verdict.explanation
         assert not verdict.accepted and verdict.explained is not None, where
+        assert len(wrap(text, 72)) <= 17, where  # the explanation dialog at 80x24 (tests/teach: EXPLAIN_LINES)
         if action["do"] == "select":
             view = game.view(0)
             for tile in action["tiles"]:
