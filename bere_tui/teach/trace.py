@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from bere_tui.table.narrate import narrate
 from bere_tui.teach.describe import Teller
 from bere_tui.teach.lesson import LessonError, lesson_files, read_lesson
 from bere_tui.teach.runner import LessonRun
@@ -23,11 +24,18 @@ def trace(path: Path, out=print) -> bool:
         return False
     out(f"== {lesson.id}: {lesson.title} ({lesson.variant})")
     run = LessonRun(lesson, seed=0)
-    teller = Teller(run.game.view(run.learner), run.learner)
+    if lesson.variant in ("bullenparty", "board"):  # their tables are drawn from the game: no table model
+        names = [p["name"] for p in run.game.players]
+
+        def tell(event):
+            told = narrate(event, names, you=run.learner, why=True)
+            return told.plain if told is not None else None
+    else:
+        tell = Teller(run.game.view(run.learner), run.learner).tell
     for _i in range(MAX_BEATS):
         beat = run.next_beat()
         if beat.kind == "event":
-            told = teller.tell(beat.event)
+            told = tell(beat.event)
             if told:
                 out(f"   . {told}")
         if beat.text:

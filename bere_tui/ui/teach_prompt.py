@@ -135,6 +135,12 @@ class TeachPrompt:
         action = self.hinted
         if action is None:
             return
+        hint_index = getattr(self, "hint_index", None)  # a prompt in stages (the board game's)
+        if hint_index is not None:
+            index = hint_index(action)
+            if index is not None:
+                self.query_one(OptionList).highlighted = index  # type: ignore[attr-defined]
+            return
         for picker in self.query(CardPicker):  # type: ignore[attr-defined]
             if action.get("card") in picker.cards:
                 picker.cursor = picker.cards.index(action["card"])
@@ -206,6 +212,11 @@ def teach_prompt(view, legal: list[dict], ascii: bool, title: str, text: str,
         from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
 
         cls = teach_prompt_class(BullenpartyPrompt)
+        return cls(view, legal, ascii=ascii).teach(title, text, hint, expected)
+    if view.variant == "board":  # one prompt for each of its decisions, in stages
+        from bere_tui.ui.board.lesson import BoardTeachPrompt
+
+        cls = teach_prompt_class(BoardTeachPrompt)
         return cls(view, legal, ascii=ascii).teach(title, text, hint, expected)
     do = legal[0]["do"] if legal else (view.pending or {}).get("do")
     cls = teach_prompt_class(prompt_class(do))

@@ -279,6 +279,10 @@ class LessonScreen(DismissOnce, Screen[str]):
                                       self.ascii)
         return None
 
+    def your_move(self, do: str) -> str:
+        """The practice game's narration while the learner decides."""
+        return your_move(do)
+
     def on_mount(self) -> None:
         log = self.query_one(GameLog)
         for event in self.run.history:
@@ -415,7 +419,7 @@ class LessonScreen(DismissOnce, Screen[str]):
         run = self.run
         self.sync()
         game = run.game
-        text = beat.text or your_move(game.pending["do"])
+        text = beat.text or self.your_move(game.pending["do"])
         self.narrate(text, beat.point)
         view, legal = game.view(run.learner), game.legal(run.learner)
         try:
@@ -462,6 +466,10 @@ def lesson_screen(variant: str) -> type[LessonScreen]:
         from bere_tui.ui.bullenparty.lesson import BullenpartyLessonScreen
 
         return BullenpartyLessonScreen
+    if variant == "board":
+        from bere_tui.ui.board.lesson import BoardLessonScreen
+
+        return BoardLessonScreen
     return LessonScreen
 
 

@@ -38,7 +38,7 @@ def wrong_moves() -> tuple:
     """(lesson, step index, view, game copy, wrong action, expected action, verdict) for every wrong move."""
     out = []
     for lesson in load_catalogue("en").lessons:
-        if lesson.practice is not None or lesson.variant == "bullenparty":  # its own: test_bullenparty_lessons.py
+        if lesson.practice is not None or lesson.variant in ("bullenparty", "board"):  # their own tests
             continue
         run = LessonRun(lesson)
         while True:

@@ -38,13 +38,13 @@ def test_base_lessons_follow_the_seed_order_before_any_variant():
     assert variants[:8] == ["base"] * 8
     # then each variant together, Even/Odd (a small add-on to the base game) before the Anniversary edition
     order = list(dict.fromkeys(variants))
-    assert order == ["base", "pro", "even-odd", "anniversary", "bullenparty"]
+    assert order == ["base", "pro", "even-odd", "anniversary", "bullenparty", "board"]
     assert variants == sorted(variants, key=order.index)
 
 
 def test_each_variant_ends_in_a_practice_game_that_says_what_comes_next():
     cat = load_catalogue("en")
-    for variant in ("base", "pro", "even-odd", "anniversary", "bullenparty"):
+    for variant in ("base", "pro", "even-odd", "anniversary", "bullenparty", "board"):
         last = [x for x in cat.lessons if x.variant == variant][-1]
         assert last.practice is not None and last.variant == variant, variant
         following = cat.after(last)

@@ -23,7 +23,7 @@ from bere_tui.teach.runner import LessonRun
 from bere_tui.ui.prompts.special import special_help
 from bere_tui.ui.teach_screen import your_move
 
-RULE_ID = re.compile(r"\b(?:[ABCEP]\d{1,2}|BP\d{1,2}|A-(?:5TH|7N|INS|REP|SHI|STOP|NP|ORD)-\d)\b")
+RULE_ID = re.compile(r"\b(?:[ABCEP]\d{1,2}|BP\d{1,2}|BG(?:-D)?\d|A-(?:5TH|7N|INS|REP|SHI|STOP|NP|ORD)-\d)\b")
 JARGON = re.compile(r"\b(?:rising place|ascending)\b", re.IGNORECASE)
 
 #: a sentence that says what happens to a card as a fact...
@@ -57,8 +57,8 @@ def played(lesson, seed: int = 0):
 
 def status_teller(run):
     """The lesson screen's status line for an event (6 nimmt!'s Teller; Bullenparty's table tells its events as
-    its log does, ui/bullenparty/lesson.py)."""
-    if run.game.variant != "bullenparty":
+    its log does, ui/bullenparty/lesson.py; the board game's too, ui/board/lesson.py)."""
+    if run.game.variant not in ("bullenparty", "board"):
         return Teller(run.game.view(run.learner), run.learner).tell
     names = [p["name"] for p in run.game.players]
 
@@ -93,6 +93,8 @@ def could_change(run, card: int) -> bool:
     """Whether a card the learner cannot see (or a choice of another player) could change where `card` goes."""
     game, me = run.game, run.learner
     view = game.view(me)
+    if view.variant == "board":  # a lower tile of the others is placed first (BG3) and may land anywhere before it
+        return any(t < card for t in view.unseen_tiles())
     others = [p for i, p in enumerate(view.players) if i != me]
     if view.variant == "pro":  # every hand is open (P3); the card each will choose is not
         hidden = [c for p in others for c in (p.hand or ())]

@@ -1,0 +1,148 @@
+"""What a board-game move the lesson did not ask for would do (RULES section 6), told from the learner's seat.
+
+The same contract as teach.explain for 6 nimmt!: the explanation is computed from the move, never written for a
+kind of mistake, and tells only what the learner may know.
+
+- A secret choice (`select`) shows only at the reveal, with the others' tiles: the explanation says where each
+  tile would land on the rows as they are now (the engine's rule, `view.target_row`) and what that space does
+  (the table's own words, ui.board.board), and that lower tiles of the others could land first.
+- Any other decision (a STOP token, a row for place-anywhere or swap, a luck card's space) is applied to a copy
+  of the game; its events are told until the turn ends or the learner decides again, with the learner's score
+  before and after.
+
+The lesson's move is worked out the same way and compared by the score each leaves the learner with.
+"""
+
+from __future__ import annotations
+
+from bere_tui.engine.board import events as bg
+from bere_tui.i18n import _
+from bere_tui.table.narrate import Sentence, narrate, say
+from bere_tui.teach.explain import Explanation, Outcome
+
+
+def space_effect(spec, index: int, overlay: str | None = None) -> str:
+    """What a space does, in the table's own words (imported when used: teach imports no UI at load time)."""
+    from bere_tui.ui.board.board import space_effect as effect
+
+    return effect(spec, index, overlay)
+
+
+def card_name(kind: str) -> str:
+    from bere_tui.ui.board.board import card_name as name
+
+    return name(kind)
+
+
+def card_help(kind: str) -> str:
+    from bere_tui.ui.board.board import card_help as help_text
+
+    return help_text(kind)
+
+
+def tiles_words(tiles) -> str:
+    return " + ".join(str(t) for t in tiles)
+
+
+def move_words(action: dict) -> Sentence:
+    """The move in a few words: "your tile 17", "row 2", "row 2, space 4"."""
+    if action["do"] == "select":
+        return say(_("your tile {tile}"), tile=tiles_words(action["tiles"]))
+    if action["do"] == "luck":
+        return say(_("row {row}, space {space}"), row=action["row"] + 1, space=action["space"] + 1)
+    return say(_("row {row}"), row=action["row"] + 1)
+
+
+def landing(view, tile: int) -> Sentence:
+    """Where `tile` would land on the rows as they are now, and what that space would do."""
+    r, how = view.target_row(tile)
+    row = view.rows[r]
+    i = row.next_space
+    effect = space_effect(row.spec, i, dict(row.overlays).get(i))
+    if how == "lowest":
+        return say(_("Your {tile} is lower than every row end: on the rows as they are now it would go after the "
+                     "highest one, to row {row}, space {space}: {effect}."),
+                   tile=tile, row=r + 1, space=i + 1, effect=effect)
+    return say(_("Your {tile} would go to row {row}, space {space}, on the rows as they are now: {effect}."),
+               tile=tile, row=r + 1, space=i + 1, effect=effect)
+
+
+def _select(game, learner: int, action: dict) -> Outcome:
+    """A secret choice: where each tile would land now, never what the others chose."""
+    view = game.view(learner)
+    out = Outcome(by_rows_now=True)
+    for tile in sorted(action["tiles"]):
+        out.sentences.append(landing(view, tile))
+    if action["card"]:
+        out.sentences.append(say(_("With it, your action card {card}: {help}."), card=card_name(action["card"]),
+                                 help=card_help(action["card"])))
+    if any(t < max(action["tiles"]) for t in view.unseen_tiles()):
+        out.sentences.append(say(_("Lower tiles of the others are placed first and could land there before "
+                                   "yours.")))
+    return out
+
+
+def _applied(game, learner: int, action: dict) -> Outcome:
+    """Applied to a copy; told until the turn ends or someone decides."""
+    trial = game.copy()
+    events = trial.apply(action)
+    names = [p["name"] for p in game.players]
+    out = Outcome()
+    for e in events:
+        if isinstance(e, (bg.TurnEnded, bg.GameOver)):
+            break
+        out.events.append(e)
+        told = narrate(e, names, you=learner, why=True)
+        if told is not None:
+            out.sentences.append(told if told.plain.endswith(".") else told + say("."))
+    before, after = game.scores[learner], trial.scores[learner]
+    out.cost = after
+    out.sentences.append(say(_("Your score would go from {before} to {after}.") if before != after else
+                             _("Your score would stay {after}."), before=before, after=after))
+    pend = trial.pending
+    if pend is not None and pend["do"] != "select" and pend["player"] == learner:
+        out.sentences.append(say(_("Then you would decide again.")))
+    return out
+
+
+def outcome(game, learner: int, action: dict) -> Outcome:
+    if action["do"] == "select":
+        return _select(game, learner, action)
+    return _applied(game, learner, action)
+
+
+def explain(game, learner: int, action: dict, want_action: dict | None, aim: str | None) -> Explanation:
+    """`action` (not the lesson's move `want_action`) explained from the learner's seat. Raises IllegalAction."""
+    if action["do"] == "select":
+        game.copy().apply(action)  # only to check it (IllegalAction); nothing of a secret choice is told
+    wrong = outcome(game, learner, action)
+    sentences = list(wrong.sentences)
+    want = None
+    if want_action is not None:
+        want = outcome(game, learner, want_action)
+        sentences.append(say("\n") + compare(wrong, want, action, want_action, game, learner))
+    if aim:
+        sentences.append(say(aim))
+    return Explanation(sentences, wrong.events, wrong, want)
+
+
+def compare(wrong: Outcome, want: Outcome, action: dict, want_action: dict, game, learner: int) -> Sentence:
+    """The lesson's move beside the other one: for a secret choice where its tiles would land; otherwise by the
+    score each leaves the learner with (higher is better)."""
+    theirs, ours = move_words(action), move_words(want_action)
+    if action["do"] == "select":
+        view = game.view(learner)
+        out = say(_("This lesson asks for {ours}."), ours=ours)
+        for tile in sorted(want_action["tiles"]):
+            out = out + say(" ") + landing(view, tile)
+        return out
+    if want.cost > wrong.cost:
+        return say(_("This lesson asks for {ours}: it would leave you {more} points more than {theirs}."),
+                   ours=ours, theirs=theirs, more=want.cost - wrong.cost)
+    if want.cost == wrong.cost:
+        return say(_("Either would leave you the same score now; this lesson asks for {ours}."), ours=ours)
+    return say(_("This lesson asks for {ours}, for what it prepares; {theirs} scores more right now."),
+               ours=ours, theirs=theirs)
+
+
+__all__ = ["compare", "explain", "landing", "move_words", "outcome"]
