@@ -49,6 +49,7 @@ from bere_tui.engine.board.events import (
 from bere_tui.engine.board.layout import ACTION_KINDS, ACTIVE_ROWS, Board
 from bere_tui.engine.errors import IllegalAction, SetupError
 from bere_tui.engine.events import Event
+from bere_tui.engine.protocol import TurnProtocol
 from bere_tui.i18n import _, ngettext
 
 VARIANT = "board"
@@ -72,11 +73,13 @@ def _is_int(value) -> bool:
     return type(value) is int
 
 
-class Game:
+class Game(TurnProtocol):
     """One game on one side of a board. Create it, then loop: look at `pending`, ask `legal(player)`,
     `apply(action)`."""
 
     variant = VARIANT
+    SECRET = "select"  # BG3: every player chooses a tile at once, in secret
+    ACTION_KEYS = ACTION_KEYS
 
     def __init__(self, players=("Player 1", "Player 2"), seed: int = 0, options: dict | None = None,
                  deals: list[dict] | None = None, board: Board | None = None) -> None:
@@ -391,6 +394,11 @@ class Game:
         """The scores as they stand (the name `bere sim` uses)."""
         return list(self.scores)
 
+    def refuse_secret(self, p: int) -> None:
+        if not self.hands[p] and p not in self.choices:
+            raise IllegalAction(_("player {p} has no tile left").format(p=p))
+        raise IllegalAction(_("player {p} has already chosen this turn").format(p=p))
+
     def tiles_to_choose(self, player: int) -> int:
         """BG-D6: two tiles after a play-two space, while the hand holds two; else one."""
         return 2 if self.two[player] and len(self.hands[player]) >= 2 else 1
@@ -416,13 +424,6 @@ class Game:
                     for r, i in self.luck_targets(pend["card"])]
         rows = self._stop_rows() if do == "stop_row" else self.open_rows()
         return [{"player": player, "do": do, "row": r} for r in rows]
-
-    def deciders(self) -> list[int]:
-        """The players the game waits for now (several only for the secret choice, BG3)."""
-        pend = self.pending
-        if pend is None:
-            return []
-        return list(pend["players"]) if pend["do"] == "select" else [pend["player"]]
 
     def describe_pending(self) -> str:
         pend = self.pending
@@ -456,33 +457,7 @@ class Game:
 
     def apply(self, action: dict) -> list[Event]:
         """Check `action`, carry it out, and return the events it caused. Raises IllegalAction, changing nothing."""
-        if not isinstance(action, dict):
-            raise IllegalAction(_("an action must be an object"))
-        do = action.get("do")
-        p = action.get("player")
-        if not isinstance(do, str) or do not in ACTION_FIELDS:
-            raise IllegalAction(_("there is no action {do!r}").format(do=do))
-        if not _is_int(p) or not 0 <= p < self.n:
-            raise IllegalAction(_("there is no player {p!r}").format(p=p))
-        pend = self.pending
-        if pend is None:
-            raise IllegalAction(_("the game is over"))
-        if do != pend["do"]:
-            raise IllegalAction(_("the game is waiting for {pending}, not {do}").format(
-                pending=self.describe_pending(), do=do))
-        if do == "select":
-            if p not in self.waiting:
-                if not self.hands[p] and p not in self.choices:
-                    raise IllegalAction(_("player {p} has no tile left").format(p=p))
-                raise IllegalAction(_("player {p} has already chosen this turn").format(p=p))
-        elif pend["player"] != p:
-            raise IllegalAction(_("it is player {q}'s decision, not player {p}'s").format(q=pend["player"], p=p))
-        if action.keys() != ACTION_KEYS[do]:
-            extra = set(action) - ACTION_KEYS[do]
-            if extra:
-                raise IllegalAction(_("unknown field {field!r} for {do}").format(field=min(extra), do=do))
-            missing = sorted(ACTION_KEYS[do] - set(action))
-            raise IllegalAction(_("{do} needs the field {field!r}").format(do=do, field=missing[0]))
+        p, do = self.check_action(action)
         getattr(self, "_check_" + do)(p, action)  # everything is checked before anything changes
         ev: list[Event] = []
         getattr(self, "_do_" + do)(p, action, ev)

@@ -37,6 +37,7 @@ from bere_tui.engine.bullenparty.events import (
 from bere_tui.engine.bullenparty.rules import HAND_SIZE, LETTERS, NUMBER_CARDS, ROW_CLOSED, ZERO
 from bere_tui.engine.errors import IllegalAction, SetupError
 from bere_tui.engine.events import Event
+from bere_tui.engine.protocol import TurnProtocol
 from bere_tui.i18n import _, ngettext
 
 VARIANT = "bullenparty"
@@ -80,10 +81,12 @@ class Row:
         return self.taken_by is None and not self.closed
 
 
-class Game:
+class Game(TurnProtocol):
     """One game of Bullenparty. Create it, then loop: look at `pending`, ask `legal(player)`, `apply(action)`."""
 
     variant = VARIANT
+    SECRET = "bid"  # BP5: every player without a row bids at once, in secret
+    ACTION_KEYS = ACTION_KEYS
 
     def __init__(self, players=("Player 1", "Player 2"), seed: int = 0, options: dict | None = None,
                  deals: list[dict] | None = None) -> None:
@@ -367,12 +370,10 @@ class Game:
         return [{"player": player, "do": "lay", "card": c, "pile": i}
                 for c in self.hands[player] for i in rules.pile_targets(piles, c)]
 
-    def deciders(self) -> list[int]:
-        """The players the game waits for now (several only for the secret bid, BP5)."""
-        pend = self.pending
-        if pend is None:
-            return []
-        return list(pend["players"]) if pend["do"] == "bid" else [pend["player"]]
+    def refuse_secret(self, p: int) -> None:
+        if self.took[p] is not None:  # BP7
+            raise IllegalAction(_("player {p} has taken a row this round and bids no more").format(p=p))
+        raise IllegalAction(_("player {p} has already bid in this bidding").format(p=p))
 
     def describe_pending(self) -> str:
         pend = self.pending
@@ -408,33 +409,7 @@ class Game:
 
     def apply(self, action: dict) -> list[Event]:
         """Check `action`, carry it out, and return the events it caused. Raises IllegalAction, changing nothing."""
-        if not isinstance(action, dict):
-            raise IllegalAction(_("an action must be an object"))
-        do = action.get("do")
-        p = action.get("player")
-        if not isinstance(do, str) or do not in ACTION_FIELDS:
-            raise IllegalAction(_("there is no action {do!r}").format(do=do))
-        if not _is_int(p) or not 0 <= p < self.n:
-            raise IllegalAction(_("there is no player {p!r}").format(p=p))
-        pend = self.pending
-        if pend is None:
-            raise IllegalAction(_("the game is over"))
-        if do != pend["do"]:
-            raise IllegalAction(_("the game is waiting for {pending}, not {do}").format(
-                pending=self.describe_pending(), do=do))
-        if do == "bid":
-            if p not in self.waiting:
-                if self.took[p] is not None:  # BP7
-                    raise IllegalAction(_("player {p} has taken a row this round and bids no more").format(p=p))
-                raise IllegalAction(_("player {p} has already bid in this bidding").format(p=p))
-        elif pend["player"] != p:
-            raise IllegalAction(_("it is player {q}'s decision, not player {p}'s").format(q=pend["player"], p=p))
-        if action.keys() != ACTION_KEYS[do]:
-            extra = set(action) - ACTION_KEYS[do]
-            if extra:
-                raise IllegalAction(_("unknown field {field!r} for {do}").format(field=min(extra), do=do))
-            missing = sorted(ACTION_KEYS[do] - set(action))
-            raise IllegalAction(_("{do} needs the field {field!r}").format(do=do, field=missing[0]))
+        p, do = self.check_action(action)
         handler = HANDLERS[do]
         handler.check(self, p, action)  # everything is checked before anything changes
         # A reshuffle the record gives is checked only when it happens: keep the state to put back. One action

@@ -1,0 +1,63 @@
+"""What the game systems beside 6 nimmt! (Bullenparty, the board game) share of the engine protocol: who decides
+now, and the checks every action passes before its own (the action's shape, its player, the decision asked).
+
+A game that uses it sets `SECRET` (the kind of decision several players make at once, in secret: Bullenparty's
+bid, the board game's tile) and `ACTION_KEYS` (each kind of action -> its keys), keeps `n`, `pending` (None
+when over; `{"do", "players"}` for the secret decision, else `{"do", "player", ...}`) and `waiting` (who is
+still to decide in secret), and says in `refuse_secret(p)` why player p may not make the secret decision now.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from bere_tui.engine.errors import IllegalAction
+from bere_tui.i18n import _
+
+
+class TurnProtocol:
+    SECRET: ClassVar[str] = ""
+    ACTION_KEYS: ClassVar[dict[str, frozenset[str]]] = {}
+
+    def deciders(self) -> list[int]:
+        """The players the game waits for now (several only for the secret decision)."""
+        pend = self.pending
+        if pend is None:
+            return []
+        return list(pend["players"]) if pend["do"] == self.SECRET else [pend["player"]]
+
+    def refuse_secret(self, p: int) -> None:  # pragma: no cover - each game says why
+        raise IllegalAction(_("player {p} has already chosen this turn").format(p=p))
+
+    def check_action(self, action) -> tuple[int, str]:
+        """The checks every action passes first; returns (player, kind). Raises IllegalAction."""
+        if not isinstance(action, dict):
+            raise IllegalAction(_("an action must be an object"))
+        do = action.get("do")
+        p = action.get("player")
+        keys = self.ACTION_KEYS.get(do) if isinstance(do, str) else None
+        if keys is None:
+            raise IllegalAction(_("there is no action {do!r}").format(do=do))
+        if type(p) is not int or not 0 <= p < self.n:
+            raise IllegalAction(_("there is no player {p!r}").format(p=p))
+        pend = self.pending
+        if pend is None:
+            raise IllegalAction(_("the game is over"))
+        if do != pend["do"]:
+            raise IllegalAction(_("the game is waiting for {pending}, not {do}").format(
+                pending=self.describe_pending(), do=do))
+        if do == self.SECRET:
+            if p not in self.waiting:
+                self.refuse_secret(p)
+        elif pend["player"] != p:
+            raise IllegalAction(_("it is player {q}'s decision, not player {p}'s").format(q=pend["player"], p=p))
+        if action.keys() != keys:
+            extra = set(action) - keys
+            if extra:
+                raise IllegalAction(_("unknown field {field!r} for {do}").format(field=min(extra), do=do))
+            missing = sorted(keys - set(action))
+            raise IllegalAction(_("{do} needs the field {field!r}").format(do=do, field=missing[0]))
+        return p, do
+
+
+__all__ = ["TurnProtocol"]
