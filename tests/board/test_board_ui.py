@@ -13,6 +13,7 @@ import dataclasses
 import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 from textual import events
@@ -539,3 +540,30 @@ async def test_bursts_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch
         assert not failures, failures[0]
         assert isinstance(app.screen, ResultsScreen) and app.game.finished
     assert frames[1] > 50
+
+
+# ---------------------------------------------------------------------- found in play
+
+
+TEST_BOARD = str(Path(__file__).parent / "data" / "test_board.json")
+
+
+async def test_the_decks_go_under_rows_too_long_to_leave_room_beside_them():
+    """The test board's longest row fills 80 columns: the decks read on one line under the rows, not a
+    column two cells wide ("su", "pp", "ly")."""
+    game = make_game("board", seats(("Ann",), 1), seed=7,
+                     options={"side": "red", "luck": True, "board": TEST_BOARD})
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        text = screen_text(app)
+        assert re.search(r"supply \d+ +luck \d+ +actions \d+ +STOP \d+ +out \d+", text), text
+        assert len(text.split("\n")) == 24
+
+
+async def test_the_decks_stay_beside_the_standard_board():
+    app = board_app(board_game(("Ann",), 2, seed=1, side="red", luck=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        lines = screen_text(app).split("\n")
+        assert any(re.search(r"END +supply \d+$", line) for line in lines)

@@ -183,8 +183,16 @@ def legend_text(view, width: int = 78, lines: int = 2) -> Text:
     return Text("\n".join(rows), style="dim", no_wrap=True, overflow="ellipsis")
 
 
-def decks_text(view) -> Text:
-    """The decks and tokens left, one to a line (beside the rows)."""
+def rows_width(view, ascii: bool = False) -> int:
+    """The cells the rows take: the prefix and the longest row's spaces."""
+    width = cell_width(view, ascii)
+    longest = max(row.spec.length for row in view.rows)
+    return ROW_PREFIX + longest * (width + 1) - 1
+
+
+def decks_text(view, inline: bool = False) -> Text:
+    """The decks and tokens left, one to a line (beside the rows), or `inline` on one line (under rows too long
+    to leave room beside them)."""
     # TRANSLATORS: beside the board's rows, short (10 cells): tiles in the supply, luck and action cards left,
     # STOP tokens left, tiles out of the game
     lines = [_("supply {n}").format(n=view.supply_size)]
@@ -194,7 +202,7 @@ def decks_text(view) -> Text:
         lines.append(_("actions {n}").format(n=view.actions_left))
         lines.append(_("STOP {n}").format(n=view.stop_tokens))
     lines.append(_("out {n}").format(n=len(view.out)))
-    return Text("\n".join(lines), style="dim", no_wrap=True, overflow="ellipsis")
+    return Text(("  " if inline else "\n").join(lines), style="dim", no_wrap=True, overflow="ellipsis")
 
 
 def scores_text(view, names: list[str], marks: dict[int, str]) -> Text:
@@ -231,4 +239,4 @@ def hand_text(view, ascii: bool = False) -> Text:
 
 
 __all__ = ["card_help", "card_name", "cell_width", "decks_text", "hand_text", "legend_text", "luck_name",
-           "row_line", "rows_text", "scores_text", "space_effect", "space_mark", "tile_label", "tiles_text"]
+           "row_line", "rows_text", "rows_width", "scores_text", "space_effect", "space_mark", "tile_label", "tiles_text"]

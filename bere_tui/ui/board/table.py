@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -26,7 +27,7 @@ from bere_tui.engine.board import events as bg
 from bere_tui.i18n import _, ngettext
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name
-from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, scores_text
+from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, rows_width, scores_text
 from bere_tui.ui.board.prompts import BoardPrompt
 from bere_tui.ui.saving import autosave_game, keep_finished
 from bere_tui.ui.screens.directed import DirectedScreen
@@ -144,8 +145,22 @@ class BoardTableScreen(DirectedScreen):
         self.query_one("#table-header", Static).update(self.header_text())
         self.query_one("#bg-legend", Static).update(legend_text(view, max(20, (self.size.width or 80) - 2)))
         self.query_one("#bg-rows", Static).update(rows_text(view, self.ascii, self.fresh))
-        self.query_one("#bg-decks", Static).update(decks_text(view))
+        self.place_decks(view)
         self.query_one("#bg-scores", Static).update(scores_text(view, names, self.marks))
+
+    def place_decks(self, view) -> None:
+        """The decks beside the rows, or on one line under them when the rows leave no room beside them (a long
+        row of a board file, a long translation)."""
+        beside = decks_text(view)
+        width = self.size.width or 80
+        top, decks = self.query_one("#bg-top", Horizontal), self.query_one("#bg-decks", Static)
+        widest = max(cell_len(line) for line in beside.plain.split("\n"))
+        if 1 + rows_width(view, self.ascii) + 2 + widest <= width:  # (the paddings: 1 and 2)
+            top.styles.layout, decks.styles.padding = "horizontal", (0, 0, 0, 2)
+            decks.update(beside)
+        else:
+            top.styles.layout, decks.styles.padding = "vertical", (0, 1)
+            decks.update(decks_text(view, inline=True))
 
     def update_hand(self) -> None:
         """The hand shows only when one person plays against bots (nobody else is looking)."""
@@ -164,6 +179,7 @@ class BoardTableScreen(DirectedScreen):
 
     def on_resize(self) -> None:
         self.query_one("#table-header", Static).update(self.header_text())
+        self.place_decks(self.game.view(None))
 
     def action_tracker(self) -> None:
         self.app.push_screen(tracker_notice(self.game.view(self.session.keyboard_player()), self.ascii))
