@@ -567,3 +567,45 @@ async def test_the_decks_stay_beside_the_standard_board():
         await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
         lines = screen_text(app).split("\n")
         assert any(re.search(r"END +supply \d+$", line) for line in lines)
+
+
+async def test_help_at_the_board_table_speaks_of_tiles_and_opens_the_board_rules():
+    from bere_tui.ui.rules_screen import RulesScreen
+    from bere_tui.ui.screens.dialogs import HelpScreen
+
+    app = board_app(board_game(("Ann",), 2, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        text = screen_text(app)
+        assert "tile tracker" in text and "pick a tile" in text and "card" not in text
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.variant == "board" and "Rules: Board game" in screen_text(app)
+
+
+async def test_help_in_a_board_replay_opens_the_board_rules():
+    from bere_tui.ui.board.replay import BoardReplayScreen
+    from bere_tui.ui.rules_screen import RulesScreen
+    from bere_tui.ui.screens.dialogs import HelpScreen
+
+    game = board_game(("Ann",), 2, seed=3)
+    advance(game, lambda g: g.finished)
+    app = BereApp(Start("replay", game=game, note="test"), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert "tile tracker" in screen_text(app)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.variant == "board"
+
+
+def test_the_card_games_help_still_speaks_of_cards():
+    from bere_tui.ui.screens.dialogs import keys_table
+
+    for variant in ("base", "pro", "bullenparty"):
+        words = " ".join(what for _key, what in keys_table(variant))
+        assert "card tracker" in words and "pick a card" in words and "tile" not in words
