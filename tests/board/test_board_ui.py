@@ -609,3 +609,22 @@ def test_the_card_games_help_still_speaks_of_cards():
     for variant in ("base", "pro", "bullenparty"):
         words = " ".join(what for _key, what in keys_table(variant))
         assert "card tracker" in words and "pick a card" in words and "tile" not in words
+
+
+async def test_the_log_ends_above_the_hand_off_so_the_last_space_stays_in_view():
+    """At a hot-seat table the hand-off panel used to cover the log's last lines: what the space did
+    ("an action card drawn") was hidden behind it."""
+    game = make_game("board", seats(("Ann", "Ben"), 0), seed=7,
+                     options={"side": "red", "luck": True, "board": TEST_BOARD})
+    assert 22 in game.hands[0] and 11 in game.hands[1]
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for who, keys in (("Ann", "22"), ("Ben", "11")):
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == who)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+            await pilot.press(*keys, "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == "Ann")
+        await pilot.pause()
+        assert [a["tiles"] for a in game.actions] == [[22], [11]]
+        assert "Ann: an action card drawn" in screen_text(app)

@@ -181,6 +181,28 @@ class BoardTableScreen(DirectedScreen):
         self.query_one("#table-header", Static).update(self.header_text())
         self.place_decks(self.game.view(None))
 
+    def on_screen_suspend(self) -> None:
+        super().on_screen_suspend()
+        self.app.call_after_refresh(self.uncover_log)
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        self.query_one(GameLog).styles.padding = (0, 1)
+
+    def uncover_log(self) -> None:
+        """A panel at the bottom (a hand-off) covers the log's last lines: the log ends above it, so that what
+        the last tiles and spaces did stays in view."""
+        top = self.app.screen
+        if top is self or not self.is_attached:
+            return
+        panels = top.query(".bottom-panel")
+        if not panels:
+            return
+        log = self.query_one(GameLog)
+        covered = log.region.bottom - panels.first().region.y
+        if 0 < covered < log.region.height:  # (a panel over the whole log, a prompt's, leaves it as it is)
+            log.styles.padding = (0, 1, covered, 1)
+
     def action_tracker(self) -> None:
         self.app.push_screen(tracker_notice(self.game.view(self.session.keyboard_player()), self.ascii))
 
