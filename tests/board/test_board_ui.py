@@ -620,7 +620,7 @@ async def test_the_log_ends_above_the_hand_off_so_the_last_space_stays_in_view()
     app = board_app(game)
     async with app.run_test(size=(80, 24)) as pilot:
         for who, keys in (("Ann", "22"), ("Ben", "11")):
-            await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == who)
+            await wait_for(pilot, lambda who=who: isinstance(app.screen, HandoffScreen) and app.screen.who == who)
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
             await pilot.press(*keys, "enter")
@@ -628,3 +628,25 @@ async def test_the_log_ends_above_the_hand_off_so_the_last_space_stays_in_view()
         await pilot.pause()
         assert [a["tiles"] for a in game.actions] == [[22], [11]]
         assert "Ann: an action card drawn" in screen_text(app)
+
+
+async def test_a_person_who_decides_again_after_the_placements_gets_a_hand_off_first():
+    """B10 at a hot-seat table: Ann's swap is placed while both watch the board; her next tile prompt (her
+    hand) used to come at once, with no hand-off."""
+    game = make_game("board", seats(("Ann", "Ben"), 0), seed=7,
+                     options={"side": "red", "luck": True, "board": TEST_BOARD})
+    app = board_app(game)
+    steps = [("Ann", "select", ["2", "2", "enter"]), ("Ben", "select", ["1", "1", "enter"]),
+             ("Ann", "select", ["enter", "down", "enter"]),  # 2, with the swap card drawn at turn 1
+             ("Ben", "select", ["1", "7", "enter"]), ("Ann", "swap_row", ["4", "enter"])]
+    async with app.run_test(size=(80, 24)) as pilot:
+        for who, do, keys in steps:
+            await wait_for(pilot, lambda who=who: isinstance(app.screen, HandoffScreen) and app.screen.who == who)
+            assert app.screen.do == do
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+            await pilot.press(*keys)
+        assert game.actions[-1]["do"] == "swap_row"
+        await wait_for(pilot, lambda: isinstance(app.screen, (HandoffScreen, BoardPrompt)))
+        assert isinstance(app.screen, HandoffScreen) and app.screen.who == "Ann"
+        assert "YOUR HAND" not in screen_text(app)
