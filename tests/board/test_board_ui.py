@@ -650,3 +650,24 @@ async def test_a_person_who_decides_again_after_the_placements_gets_a_hand_off_f
         await wait_for(pilot, lambda: isinstance(app.screen, (HandoffScreen, BoardPrompt)))
         assert isinstance(app.screen, HandoffScreen) and app.screen.who == "Ann"
         assert "YOUR HAND" not in screen_text(app)
+
+
+async def test_the_setup_says_the_seed_deals_tiles_for_the_board_game_and_cards_for_the_others():
+    from bere_tui.ui.screens.setup import SetupScreen
+    from bere_tui.ui.seating import Seat, TableSetup
+    from bere_tui.ui.widgets.cycler import Cycler
+
+    app = BereApp(Start("setup", setup=TableSetup("base", [Seat("Ann"), Seat("Ben", "random")])), remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert "the same seed deals the same cards" in screen_text(app)
+        variant = app.screen.query_one("#variant", Cycler)
+        variant.focus()
+        while variant.value != "board":
+            await pilot.press("right")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "the same seed deals the same tiles" in text and "same cards" not in text
+        await pilot.press("right")  # (round to the base game again)
+        await pilot.pause()
+        assert variant.value != "board" and "the same seed deals the same cards" in screen_text(app)
