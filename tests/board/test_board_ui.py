@@ -671,3 +671,16 @@ async def test_the_setup_says_the_seed_deals_tiles_for_the_board_game_and_cards_
         await pilot.press("right")  # (round to the base game again)
         await pilot.pause()
         assert variant.value != "board" and "the same seed deals the same cards" in screen_text(app)
+
+
+def test_the_legend_names_every_mark_of_the_scores_and_spaces_on_two_lines():
+    """The legend said "+3 printed" (printed what?) and nothing of the `[2]` beside a score (action cards held)."""
+    from bere_tui.ui.board.board import legend_text
+
+    game = board_game(("Ann",), 5, seed=1, side="red", luck=True)
+    text = legend_text(game.view(0), 78).plain
+    lines = text.split("\n")
+    assert len(lines) == 2 and all(len(line) <= 78 for line in lines)
+    assert "+3 points" in text and "[2] cards" in text and "+5/BONUS luck" in text and "STOP token" in text
+    blue = legend_text(board_game(("Ann",), 1, seed=1).view(0), 78).plain
+    assert "[2]" not in blue and "+3 points" in blue

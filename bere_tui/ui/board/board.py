@@ -167,12 +167,14 @@ def legend_text(view, width: int = 78, lines: int = 2) -> Text:
     """What the marks mean, on at most `lines` lines of `width` (the rules screen says more)."""
     # TRANSLATORS: the legend of the board's marks, each short: keep the mark (*, +B, TAKE, ...) as it is
     # shown on the board
-    parts = [_("* active"), _("+B/-B bullheads"), _("+3 printed"), _("TAKE the row"), _("x2 play two"),
+    parts = [_("* active"), _("+B/-B bullheads"), _("+3 points"), _("TAKE the row"), _("x2 play two"),
              _("END final")]
     if view.pro:
         parts += [_("DRAW a tile"), _("HAND gather"), _("CARD action"), _("STOP token")]
     if view.luck:
         parts += [_("+5/BONUS luck")]
+    if view.pro:  # (the action cards a player holds, `[2]` beside the score)
+        parts += [_("[2] cards")]
     rows: list[str] = [""]
     for part in parts:
         if rows[-1] and cell_len(rows[-1]) + 2 + cell_len(part) > width:
