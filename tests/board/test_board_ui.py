@@ -684,3 +684,22 @@ def test_the_legend_names_every_mark_of_the_scores_and_spaces_on_two_lines():
     assert "+3 points" in text and "[2] cards" in text and "+5/BONUS luck" in text and "STOP token" in text
     blue = legend_text(board_game(("Ann",), 1, seed=1).view(0), 78).plain
     assert "[2]" not in blue and "+3 points" in blue
+
+
+async def test_the_replay_viewer_names_its_paging_keys_and_end_reaches_the_final_board():
+    """The scrolling box had the focus: its own keys hid the screen's, so the key bar named only "j scroll"."""
+    from bere_tui.ui.board.replay import BoardReplayScreen
+
+    game = board_game(("Ann",), 2, seed=3)
+    advance(game, lambda g: g.finished)
+    app = BereApp(Start("replay", game=game, note="test"), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
+        keys = screen_text(app).split("\n")[-1]
+        assert "page" in keys and "start" in keys and "end" in keys
+        await pilot.press("end")
+        await pilot.pause()
+        assert "The board at the end" in screen_text(app)
+        await pilot.press("home")
+        await pilot.pause()
+        assert "The deal" in screen_text(app)
