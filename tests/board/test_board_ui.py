@@ -703,3 +703,45 @@ async def test_the_replay_viewer_names_its_paging_keys_and_end_reaches_the_final
         await pilot.press("home")
         await pilot.pause()
         assert "The deal" in screen_text(app)
+
+
+async def test_esc_takes_back_the_first_of_two_tiles_as_the_rules_say():
+    """The rules text: "Esc goes back one step"; Esc did nothing after the first of two tiles (only Backspace)."""
+    game = game_at("two tiles")
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        prompt = app.screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert prompt.picked == [prompt.view.hand[0]]
+        assert "esc back" in screen_text(app).split("\n")[-1].lower()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is prompt and prompt.picked == [] and "chosen:" not in screen_text(app)
+
+
+async def test_at_a_hot_seat_table_esc_goes_back_a_stage_first_and_hides_the_hand_at_the_first():
+    game = make_game("board", seats(("Ann", "Ben"), 0), seed=7,
+                     options={"side": "red", "luck": True, "board": TEST_BOARD})
+    app = board_app(game)
+    steps = [("Ann", ["2", "2", "enter"]), ("Ben", ["1", "1", "enter"])]
+    async with app.run_test(size=(80, 24)) as pilot:
+        for who, keys in steps:
+            await wait_for(pilot, lambda who=who: isinstance(app.screen, HandoffScreen) and app.screen.who == who)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+            await pilot.press(*keys)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == "Ann")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        prompt = app.screen
+        await pilot.press("enter")  # a tile; the action card stage comes (Ann holds the swap card)
+        await pilot.pause()
+        assert prompt.stage == "card"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is prompt and prompt.stage == "tile" and prompt.picked == []
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == "Ann")
+        assert len(game.actions) == 2

@@ -1,6 +1,7 @@
 """The board game's decisions as prompts (BG3, BG6, BG7, BG-D6): each offers exactly the engine's legal actions
 and dismisses with the one chosen. Digits jump (a tile's number, a row's number, a space's number), arrows
-move, Enter chooses, Backspace goes back a stage; a line is always highlighted, so Enter alone moves the game
+move, Enter chooses, Esc or Backspace goes back a stage (at the first stage, at a hot-seat table, Esc hides
+the hand); a line is always highlighted, so Enter alone moves the game
 on.
 
 - select: the secret tile, after a play-two space two tiles (chosen one after the other, both shown), and on
@@ -63,8 +64,8 @@ class BoardPrompt(HidesHand, PromptScreen):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *PromptScreen.BINDINGS,
+        Binding("escape,backspace", "stage_back", N_("back"), show=True),  # (before Esc's hide hand: it wins)
         HidesHand.BACK,
-        Binding("backspace", "stage_back", N_("back"), show=True),
     ]
 
     def __init__(self, view, legal, ascii: bool = False) -> None:
@@ -243,10 +244,12 @@ class BoardPrompt(HidesHand, PromptScreen):
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "stage_back":
             return self._staged()
+        if action == "back":  # Esc hides the hand only at the first stage (after it, Esc goes back a stage)
+            return self.can_go_back and not self._staged()
         return super().check_action(action, parameters)
 
     async def action_stage_back(self) -> None:
-        """Backspace: back a stage (the tile chosen last, or the luck card's row)."""
+        """Esc, Backspace: back a stage (the tile chosen last, or the luck card's row)."""
         if self.picked:
             self.picked.pop()
         elif self.luck_row is not None:
