@@ -745,3 +745,19 @@ async def test_at_a_hot_seat_table_esc_goes_back_a_stage_first_and_hides_the_han
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == "Ann")
         assert len(game.actions) == 2
+
+
+def test_the_tile_tracker_counts_unseen_tiles_by_their_bullhead_marks():
+    """It said "59 of 1, 8 of 2": of what? Now each count follows its bullheads as the tiles show them."""
+    from collections import Counter
+
+    from bere_tui.ui.board.table import tracker_notice
+
+    game = board_game(("Ann",), 2, seed=1)
+    view = game.view(0)
+    by_heads = Counter(view.heads[t] for t in view.unseen_tiles())
+    message = tracker_notice(view).message
+    for heads, count in by_heads.items():
+        assert f"{'•' * heads} {count}" in message
+    assert " of " not in message.split("\n")[0]
+    assert "." * max(by_heads) + " " in tracker_notice(view, ascii=True).message

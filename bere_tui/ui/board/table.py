@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from bere_tui.engine.board import events as bg
 from bere_tui.i18n import _, ngettext
+from bere_tui.table.cardtext import ASCII_DOT, DOT
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name
 from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, rows_width, scores_text
@@ -57,7 +58,9 @@ def tracker_notice(view, ascii: bool = False):
 
     unseen = view.unseen_tiles()
     by_heads = Counter(view.heads[t] for t in unseen)
-    heads = ", ".join(_("{count} of {heads}").format(count=by_heads[h], heads=h) for h in sorted(by_heads))
+    mark = ASCII_DOT if ascii else DOT  # (each bullhead a mark, as on the tiles: "••• 8" is 8 tiles of 3)
+    # TRANSLATORS: the tile tracker: how many unseen tiles have this many bullheads (shown as marks: ••• 8)
+    heads = ", ".join(_("{heads} {count}").format(count=by_heads[h], heads=mark * h) for h in sorted(by_heads))
     lines = [_("Tiles you have not seen (other hands and the supply): {n}, by bullheads: {list}").format(
                  n=len(unseen), list=heads or "-"),
              " ".join(map(str, unseen)),
