@@ -9,6 +9,7 @@ Only the random bot exists for the board game so far: the tables here seat rando
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import re
@@ -761,3 +762,26 @@ def test_the_tile_tracker_counts_unseen_tiles_by_their_bullhead_marks():
         assert f"{'•' * heads} {count}" in message
     assert " of " not in message.split("\n")[0]
     assert "." * max(by_heads) + " " in tracker_notice(view, ascii=True).message
+
+
+async def test_a_key_pressed_while_a_prompt_changes_its_stage_is_dropped_not_a_traceback():
+    """Enter (the first of two tiles) and at once Backspace: two stage changes ran together and the second found
+    no list of choices (NoMatches, a traceback). Now a key that comes during a change of stage is dropped."""
+    game = game_at("two tiles")
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        prompt = app.screen
+        first = prompt.view.hand[0]
+        choices = prompt.query_one("#bg-choices")
+        change = asyncio.ensure_future(prompt.on_option_list_option_selected(
+            choices.OptionSelected(choices, choices.get_option_at_index(0), 0)))  # Enter: the stage changes...
+        await asyncio.sleep(0)
+        await prompt.run_action("stage_back")  # ...and Backspace comes before that change is done
+        await change
+        await pilot.pause()
+        assert app.screen is prompt and prompt.picked == [first]
+        assert len(prompt.query("#bg-choices")) == 1 and "chosen:" in screen_text(app)
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert prompt.picked == []

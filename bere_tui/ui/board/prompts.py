@@ -79,6 +79,7 @@ class BoardPrompt(HidesHand, PromptScreen):
         self.keys: list[str | None] = []
         self.texts: list[Text] = []
         self.default = 0
+        self.changing = False  # a change of stage is under way
         self._build()
 
     # ------------------------------------------------------------------ what the list offers
@@ -223,6 +224,15 @@ class BoardPrompt(HidesHand, PromptScreen):
         self.query_one(ChoiceList).focus()
 
     async def _next_stage(self) -> None:
+        """The list of the stage now: the old list goes, the new one comes. Keys that come meanwhile (Enter,
+        Esc, Backspace pressed fast) are dropped (`changing`): two changes at once would break the list."""
+        self.changing = True
+        try:
+            await self._swap_list()
+        finally:
+            self.changing = False
+
+    async def _swap_list(self) -> None:
         self._build()
         self.query_one("#bg-prompt-title", Static).update(self.heading())
         picked = self.query_one("#bg-picked", Static)
@@ -250,6 +260,8 @@ class BoardPrompt(HidesHand, PromptScreen):
 
     async def action_stage_back(self) -> None:
         """Esc, Backspace: back a stage (the tile chosen last, or the luck card's row)."""
+        if self.changing:
+            return
         if self.picked:
             self.picked.pop()
         elif self.luck_row is not None:
@@ -265,6 +277,8 @@ class BoardPrompt(HidesHand, PromptScreen):
 
     async def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         message.stop()
+        if self.changing or message.option_list is not self.query_one(ChoiceList):
+            return  # (a key of the stage before)
         answer = self.lines[message.option_index]
         if self.stage == "tile":
             self.picked.append(answer)
