@@ -785,3 +785,12 @@ async def test_a_key_pressed_while_a_prompt_changes_its_stage_is_dropped_not_a_t
         await pilot.press("backspace")
         await pilot.pause()
         assert prompt.picked == []
+
+
+def test_the_legend_names_the_score_marks_where_there_is_room():
+    from bere_tui.ui.board.board import legend_text
+
+    blue = legend_text(board_game(("Ann",), 1, seed=1, luck=True).view(0), 78).plain
+    assert "> decides" in blue and "+ has chosen" in blue and len(blue.split("\n")) == 2
+    red = legend_text(board_game(("Ann",), 1, seed=1, side="red", luck=True).view(0), 78).plain
+    assert "+5/BONUS luck" in red and "[2] cards" in red and len(red.split("\n")) == 2  # (no room: they go)

@@ -175,6 +175,8 @@ def legend_text(view, width: int = 78, lines: int = 2) -> Text:
         parts += [_("+5/BONUS luck")]
     if view.pro:  # (the action cards a player holds, `[2]` beside the score)
         parts += [_("[2] cards")]
+    # TRANSLATORS: the marks before a name on the score line: who decides now, who has chosen a tile
+    parts += [_("> decides"), _("+ has chosen")]  # (last: they give way first when the lines are full)
     rows: list[str] = [""]
     for part in parts:
         if rows[-1] and cell_len(rows[-1]) + 2 + cell_len(part) > width:
