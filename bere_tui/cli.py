@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from pathlib import Path
 
 from bere_tui import __version__, i18n
 from bere_tui.argparse_texts import use_bere_catalogues
@@ -128,7 +130,11 @@ def board_options(args) -> tuple[dict, str | None]:
                 option=given[0], variant=args.variant)
         return {}, None
     options = {key: getattr(args, key) for key in ("side", "luck", "board") if getattr(args, key, None) is not None}
-    from bere_tui.boards import DEFAULT_BOARD, BoardFileError, load_board
+    from bere_tui.boards import DEFAULT_BOARD, BoardFileError, board_source, load_board
+
+    name = options.get("board")
+    if name and not board_source(name).exists() and Path(name).is_file():  # `--board myboard`: a file here,
+        options["board"] = os.path.join(os.curdir, name)  # not a shipped board's name (the record keeps ./myboard)
 
     try:
         board = load_board(options.get("board", DEFAULT_BOARD))

@@ -307,8 +307,16 @@ class BereApp(App[int]):
     def action_help(self) -> None:
         if isinstance(self.screen, (HelpScreen, TooSmallScreen)):
             return
-        variant = self.game.variant if self.game is not None else "base"
-        self.push_screen(HelpScreen(variant, rules_screen_class() is not None))
+        self.push_screen(HelpScreen(self.shown_variant(), rules_screen_class() is not None))
+
+    def shown_variant(self) -> str:
+        """The game on screen (the top one that has a game: a table, a replay) or else the session's: its help
+        and rules open with `?`."""
+        for screen in reversed(self.screen_stack):
+            variant = getattr(getattr(screen, "game", None), "variant", None)
+            if isinstance(variant, str):
+                return variant
+        return self.game.variant if self.game is not None else "base"
 
     def action_ask_quit(self) -> None:
         if isinstance(self.screen, QuitScreen):

@@ -295,3 +295,19 @@ def test_a_loaded_board_game_starts_again_with_its_options(tmp_path):
     again = Session(replay(game.record())).next_setup()
     assert again.variant == "board" and again.options() == {"side": "red", "luck": True, "board": str(board)}
     assert Session.new(again).game.options["board_sha256"] == game.options["board_sha256"]
+
+
+def test_a_board_file_here_named_without_json_or_a_folder_is_read_as_a_file(tmp_path, monkeypatch):
+    """`--board myboard` (a file in this folder) said "no such file": a name without `/` or `.json` was only
+    looked for among the shipped boards."""
+    import argparse
+
+    write_board(tmp_path, small_board(), name="myboard")
+    monkeypatch.chdir(tmp_path)
+    args = argparse.Namespace(variant="board", side=None, luck=None, board="myboard")
+    options, problem = cli.board_options(args)
+    assert problem is None and options["board"] == os.path.join(os.curdir, "myboard")
+    args = argparse.Namespace(variant="board", side=None, luck=None, board="standard")  # a shipped board
+    assert cli.board_options(args) == ({"board": "standard"}, None)
+    args = argparse.Namespace(variant="board", side=None, luck=None, board="nothere")
+    assert "no such file" in cli.board_options(args)[1]

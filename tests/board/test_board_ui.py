@@ -9,10 +9,12 @@ Only the random bot exists for the board game so far: the tables here seat rando
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 from textual import events
@@ -539,3 +541,256 @@ async def test_bursts_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch
         assert not failures, failures[0]
         assert isinstance(app.screen, ResultsScreen) and app.game.finished
     assert frames[1] > 50
+
+
+# ---------------------------------------------------------------------- found in play
+
+
+TEST_BOARD = str(Path(__file__).parent / "data" / "test_board.json")
+
+
+async def test_the_decks_go_under_rows_too_long_to_leave_room_beside_them():
+    """The test board's longest row fills 80 columns: the decks read on one line under the rows, not a
+    column two cells wide ("su", "pp", "ly")."""
+    game = make_game("board", seats(("Ann",), 1), seed=7,
+                     options={"side": "red", "luck": True, "board": TEST_BOARD})
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        text = screen_text(app)
+        assert re.search(r"supply \d+ +luck \d+ +actions \d+ +STOP \d+ +out \d+", text), text
+        assert len(text.split("\n")) == 24
+
+
+async def test_the_decks_stay_beside_the_standard_board():
+    app = board_app(board_game(("Ann",), 2, seed=1, side="red", luck=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        lines = screen_text(app).split("\n")
+        assert any(re.search(r"END +supply \d+$", line) for line in lines)
+
+
+async def test_help_at_the_board_table_speaks_of_tiles_and_opens_the_board_rules():
+    from bere_tui.ui.rules_screen import RulesScreen
+    from bere_tui.ui.screens.dialogs import HelpScreen
+
+    app = board_app(board_game(("Ann",), 2, seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        text = screen_text(app)
+        assert "tile tracker" in text and "pick a tile" in text and "card" not in text
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.variant == "board" and "Rules: Board game" in screen_text(app)
+
+
+async def test_help_in_a_board_replay_opens_the_board_rules():
+    from bere_tui.ui.board.replay import BoardReplayScreen
+    from bere_tui.ui.rules_screen import RulesScreen
+    from bere_tui.ui.screens.dialogs import HelpScreen
+
+    game = board_game(("Ann",), 2, seed=3)
+    advance(game, lambda g: g.finished)
+    app = BereApp(Start("replay", game=game, note="test"), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert "tile tracker" in screen_text(app)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.variant == "board"
+
+
+def test_the_card_games_help_still_speaks_of_cards():
+    from bere_tui.ui.screens.dialogs import keys_table
+
+    for variant in ("base", "pro", "bullenparty"):
+        words = " ".join(what for _key, what in keys_table(variant))
+        assert "card tracker" in words and "pick a card" in words and "tile" not in words
+
+
+async def test_the_log_ends_above_the_hand_off_so_the_last_space_stays_in_view():
+    """At a hot-seat table the hand-off panel used to cover the log's last lines: what the space did
+    ("an action card drawn") was hidden behind it."""
+    game = make_game("board", seats(("Ann", "Ben"), 0), seed=7,
+                     options={"side": "red", "luck": True, "board": TEST_BOARD})
+    assert 22 in game.hands[0] and 11 in game.hands[1]
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for who, keys in (("Ann", "22"), ("Ben", "11")):
+            await wait_for(pilot, lambda who=who: isinstance(app.screen, HandoffScreen) and app.screen.who == who)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+            await pilot.press(*keys, "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == "Ann")
+        await pilot.pause()
+        assert [a["tiles"] for a in game.actions] == [[22], [11]]
+        assert "Ann: an action card drawn" in screen_text(app)
+
+
+async def test_a_person_who_decides_again_after_the_placements_gets_a_hand_off_first():
+    """B10 at a hot-seat table: Ann's swap is placed while both watch the board; her next tile prompt (her
+    hand) used to come at once, with no hand-off."""
+    game = make_game("board", seats(("Ann", "Ben"), 0), seed=7,
+                     options={"side": "red", "luck": True, "board": TEST_BOARD})
+    app = board_app(game)
+    steps = [("Ann", "select", ["2", "2", "enter"]), ("Ben", "select", ["1", "1", "enter"]),
+             ("Ann", "select", ["enter", "down", "enter"]),  # 2, with the swap card drawn at turn 1
+             ("Ben", "select", ["1", "7", "enter"]), ("Ann", "swap_row", ["4", "enter"])]
+    async with app.run_test(size=(80, 24)) as pilot:
+        for who, do, keys in steps:
+            await wait_for(pilot, lambda who=who: isinstance(app.screen, HandoffScreen) and app.screen.who == who)
+            assert app.screen.do == do
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+            await pilot.press(*keys)
+        assert game.actions[-1]["do"] == "swap_row"
+        await wait_for(pilot, lambda: isinstance(app.screen, (HandoffScreen, BoardPrompt)))
+        assert isinstance(app.screen, HandoffScreen) and app.screen.who == "Ann"
+        assert "YOUR HAND" not in screen_text(app)
+
+
+async def test_the_setup_says_the_seed_deals_tiles_for_the_board_game_and_cards_for_the_others():
+    from bere_tui.ui.screens.setup import SetupScreen
+    from bere_tui.ui.seating import Seat, TableSetup
+    from bere_tui.ui.widgets.cycler import Cycler
+
+    app = BereApp(Start("setup", setup=TableSetup("base", [Seat("Ann"), Seat("Ben", "random")])), remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert "the same seed deals the same cards" in screen_text(app)
+        variant = app.screen.query_one("#variant", Cycler)
+        variant.focus()
+        while variant.value != "board":
+            await pilot.press("right")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "the same seed deals the same tiles" in text and "same cards" not in text
+        await pilot.press("right")  # (round to the base game again)
+        await pilot.pause()
+        assert variant.value != "board" and "the same seed deals the same cards" in screen_text(app)
+
+
+def test_the_legend_names_every_mark_of_the_scores_and_spaces_on_two_lines():
+    """The legend said "+3 printed" (printed what?) and nothing of the `[2]` beside a score (action cards held)."""
+    from bere_tui.ui.board.board import legend_text
+
+    game = board_game(("Ann",), 5, seed=1, side="red", luck=True)
+    text = legend_text(game.view(0), 78).plain
+    lines = text.split("\n")
+    assert len(lines) == 2 and all(len(line) <= 78 for line in lines)
+    assert "+3 points" in text and "[2] cards" in text and "+5/BONUS luck" in text and "STOP token" in text
+    blue = legend_text(board_game(("Ann",), 1, seed=1).view(0), 78).plain
+    assert "[2]" not in blue and "+3 points" in blue
+
+
+async def test_the_replay_viewer_names_its_paging_keys_and_end_reaches_the_final_board():
+    """The scrolling box had the focus: its own keys hid the screen's, so the key bar named only "j scroll"."""
+    from bere_tui.ui.board.replay import BoardReplayScreen
+
+    game = board_game(("Ann",), 2, seed=3)
+    advance(game, lambda g: g.finished)
+    app = BereApp(Start("replay", game=game, note="test"), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
+        keys = screen_text(app).split("\n")[-1]
+        assert "page" in keys and "start" in keys and "end" in keys
+        await pilot.press("end")
+        await pilot.pause()
+        assert "The board at the end" in screen_text(app)
+        await pilot.press("home")
+        await pilot.pause()
+        assert "The deal" in screen_text(app)
+
+
+async def test_esc_takes_back_the_first_of_two_tiles_as_the_rules_say():
+    """The rules text: "Esc goes back one step"; Esc did nothing after the first of two tiles (only Backspace)."""
+    game = game_at("two tiles")
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        prompt = app.screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert prompt.picked == [prompt.view.hand[0]]
+        assert "esc back" in screen_text(app).split("\n")[-1].lower()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is prompt and prompt.picked == [] and "chosen:" not in screen_text(app)
+
+
+async def test_at_a_hot_seat_table_esc_goes_back_a_stage_first_and_hides_the_hand_at_the_first():
+    game = make_game("board", seats(("Ann", "Ben"), 0), seed=7,
+                     options={"side": "red", "luck": True, "board": TEST_BOARD})
+    app = board_app(game)
+    steps = [("Ann", ["2", "2", "enter"]), ("Ben", ["1", "1", "enter"])]
+    async with app.run_test(size=(80, 24)) as pilot:
+        for who, keys in steps:
+            await wait_for(pilot, lambda who=who: isinstance(app.screen, HandoffScreen) and app.screen.who == who)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+            await pilot.press(*keys)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == "Ann")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        prompt = app.screen
+        await pilot.press("enter")  # a tile; the action card stage comes (Ann holds the swap card)
+        await pilot.pause()
+        assert prompt.stage == "card"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is prompt and prompt.stage == "tile" and prompt.picked == []
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == "Ann")
+        assert len(game.actions) == 2
+
+
+def test_the_tile_tracker_counts_unseen_tiles_by_their_bullhead_marks():
+    """It said "59 of 1, 8 of 2": of what? Now each count follows its bullheads as the tiles show them."""
+    from collections import Counter
+
+    from bere_tui.ui.board.table import tracker_notice
+
+    game = board_game(("Ann",), 2, seed=1)
+    view = game.view(0)
+    by_heads = Counter(view.heads[t] for t in view.unseen_tiles())
+    message = tracker_notice(view).message
+    for heads, count in by_heads.items():
+        assert f"{'•' * heads} {count}" in message
+    assert " of " not in message.split("\n")[0]
+    assert "." * max(by_heads) + " " in tracker_notice(view, ascii=True).message
+
+
+async def test_a_key_pressed_while_a_prompt_changes_its_stage_is_dropped_not_a_traceback():
+    """Enter (the first of two tiles) and at once Backspace: two stage changes ran together and the second found
+    no list of choices (NoMatches, a traceback). Now a key that comes during a change of stage is dropped."""
+    game = game_at("two tiles")
+    app = board_app(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        prompt = app.screen
+        first = prompt.view.hand[0]
+        choices = prompt.query_one("#bg-choices")
+        change = asyncio.ensure_future(prompt.on_option_list_option_selected(
+            choices.OptionSelected(choices, choices.get_option_at_index(0), 0)))  # Enter: the stage changes...
+        await asyncio.sleep(0)
+        await prompt.run_action("stage_back")  # ...and Backspace comes before that change is done
+        await change
+        await pilot.pause()
+        assert app.screen is prompt and prompt.picked == [first]
+        assert len(prompt.query("#bg-choices")) == 1 and "chosen:" in screen_text(app)
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert prompt.picked == []
+
+
+def test_the_legend_names_the_score_marks_where_there_is_room():
+    from bere_tui.ui.board.board import legend_text
+
+    blue = legend_text(board_game(("Ann",), 1, seed=1, luck=True).view(0), 78).plain
+    assert "> decides" in blue and "+ has chosen" in blue and len(blue.split("\n")) == 2
+    red = legend_text(board_game(("Ann",), 1, seed=1, side="red", luck=True).view(0), 78).plain
+    assert "+5/BONUS luck" in red and "[2] cards" in red and len(red.split("\n")) == 2  # (no room: they go)

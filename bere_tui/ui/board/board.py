@@ -167,12 +167,16 @@ def legend_text(view, width: int = 78, lines: int = 2) -> Text:
     """What the marks mean, on at most `lines` lines of `width` (the rules screen says more)."""
     # TRANSLATORS: the legend of the board's marks, each short: keep the mark (*, +B, TAKE, ...) as it is
     # shown on the board
-    parts = [_("* active"), _("+B/-B bullheads"), _("+3 printed"), _("TAKE the row"), _("x2 play two"),
+    parts = [_("* active"), _("+B/-B bullheads"), _("+3 points"), _("TAKE the row"), _("x2 play two"),
              _("END final")]
     if view.pro:
         parts += [_("DRAW a tile"), _("HAND gather"), _("CARD action"), _("STOP token")]
     if view.luck:
         parts += [_("+5/BONUS luck")]
+    if view.pro:  # (the action cards a player holds, `[2]` beside the score)
+        parts += [_("[2] cards")]
+    # TRANSLATORS: the marks before a name on the score line: who decides now, who has chosen a tile
+    parts += [_("> decides"), _("+ has chosen")]  # (last: they give way first when the lines are full)
     rows: list[str] = [""]
     for part in parts:
         if rows[-1] and cell_len(rows[-1]) + 2 + cell_len(part) > width:
@@ -183,8 +187,16 @@ def legend_text(view, width: int = 78, lines: int = 2) -> Text:
     return Text("\n".join(rows), style="dim", no_wrap=True, overflow="ellipsis")
 
 
-def decks_text(view) -> Text:
-    """The decks and tokens left, one to a line (beside the rows)."""
+def rows_width(view, ascii: bool = False) -> int:
+    """The cells the rows take: the prefix and the longest row's spaces."""
+    width = cell_width(view, ascii)
+    longest = max(row.spec.length for row in view.rows)
+    return ROW_PREFIX + longest * (width + 1) - 1
+
+
+def decks_text(view, inline: bool = False) -> Text:
+    """The decks and tokens left, one to a line (beside the rows), or `inline` on one line (under rows too long
+    to leave room beside them)."""
     # TRANSLATORS: beside the board's rows, short (10 cells): tiles in the supply, luck and action cards left,
     # STOP tokens left, tiles out of the game
     lines = [_("supply {n}").format(n=view.supply_size)]
@@ -194,7 +206,7 @@ def decks_text(view) -> Text:
         lines.append(_("actions {n}").format(n=view.actions_left))
         lines.append(_("STOP {n}").format(n=view.stop_tokens))
     lines.append(_("out {n}").format(n=len(view.out)))
-    return Text("\n".join(lines), style="dim", no_wrap=True, overflow="ellipsis")
+    return Text(("  " if inline else "\n").join(lines), style="dim", no_wrap=True, overflow="ellipsis")
 
 
 def scores_text(view, names: list[str], marks: dict[int, str]) -> Text:
@@ -231,4 +243,4 @@ def hand_text(view, ascii: bool = False) -> Text:
 
 
 __all__ = ["card_help", "card_name", "cell_width", "decks_text", "hand_text", "legend_text", "luck_name",
-           "row_line", "rows_text", "scores_text", "space_effect", "space_mark", "tile_label", "tiles_text"]
+           "row_line", "rows_text", "rows_width", "scores_text", "space_effect", "space_mark", "tile_label", "tiles_text"]

@@ -1,6 +1,7 @@
 """The board game's decisions as prompts (BG3, BG6, BG7, BG-D6): each offers exactly the engine's legal actions
 and dismisses with the one chosen. Digits jump (a tile's number, a row's number, a space's number), arrows
-move, Enter chooses, Backspace goes back a stage; a line is always highlighted, so Enter alone moves the game
+move, Enter chooses, Esc or Backspace goes back a stage (at the first stage, at a hot-seat table, Esc hides
+the hand); a line is always highlighted, so Enter alone moves the game
 on.
 
 - select: the secret tile, after a play-two space two tiles (chosen one after the other, both shown), and on
@@ -63,8 +64,8 @@ class BoardPrompt(HidesHand, PromptScreen):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *PromptScreen.BINDINGS,
+        Binding("escape,backspace", "stage_back", N_("back"), show=True),  # (before Esc's hide hand: it wins)
         HidesHand.BACK,
-        Binding("backspace", "stage_back", N_("back"), show=True),
     ]
 
     def __init__(self, view, legal, ascii: bool = False) -> None:
@@ -78,6 +79,7 @@ class BoardPrompt(HidesHand, PromptScreen):
         self.keys: list[str | None] = []
         self.texts: list[Text] = []
         self.default = 0
+        self.changing = False  # a change of stage is under way
         self._build()
 
     # ------------------------------------------------------------------ what the list offers
@@ -222,6 +224,15 @@ class BoardPrompt(HidesHand, PromptScreen):
         self.query_one(ChoiceList).focus()
 
     async def _next_stage(self) -> None:
+        """The list of the stage now: the old list goes, the new one comes. Keys that come meanwhile (Enter,
+        Esc, Backspace pressed fast) are dropped (`changing`): two changes at once would break the list."""
+        self.changing = True
+        try:
+            await self._swap_list()
+        finally:
+            self.changing = False
+
+    async def _swap_list(self) -> None:
         self._build()
         self.query_one("#bg-prompt-title", Static).update(self.heading())
         picked = self.query_one("#bg-picked", Static)
@@ -243,10 +254,14 @@ class BoardPrompt(HidesHand, PromptScreen):
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "stage_back":
             return self._staged()
+        if action == "back":  # Esc hides the hand only at the first stage (after it, Esc goes back a stage)
+            return self.can_go_back and not self._staged()
         return super().check_action(action, parameters)
 
     async def action_stage_back(self) -> None:
-        """Backspace: back a stage (the tile chosen last, or the luck card's row)."""
+        """Esc, Backspace: back a stage (the tile chosen last, or the luck card's row)."""
+        if self.changing:
+            return
         if self.picked:
             self.picked.pop()
         elif self.luck_row is not None:
@@ -262,6 +277,8 @@ class BoardPrompt(HidesHand, PromptScreen):
 
     async def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         message.stop()
+        if self.changing or message.option_list is not self.query_one(ChoiceList):
+            return  # (a key of the stage before)
         answer = self.lines[message.option_index]
         if self.stage == "tile":
             self.picked.append(answer)

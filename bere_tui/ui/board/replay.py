@@ -82,7 +82,7 @@ class BoardReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text(" " + _("Board game replay") + (" - " + self.note if self.note else ""), style="bold"))
-        with VerticalScroll(id="bg-replay"):
+        with VerticalScroll(id="bg-replay", can_focus=False):  # (its own keys would hide the screen's)
             yield Static(Text("\n").join(replay_lines(self.game, self.app.ascii)))
         yield KeyBar()
 

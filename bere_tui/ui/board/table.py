@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -24,9 +25,10 @@ from textual.widgets import Static
 
 from bere_tui.engine.board import events as bg
 from bere_tui.i18n import _, ngettext
+from bere_tui.table.cardtext import ASCII_DOT, DOT
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name
-from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, scores_text
+from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, rows_width, scores_text
 from bere_tui.ui.board.prompts import BoardPrompt
 from bere_tui.ui.saving import autosave_game, keep_finished
 from bere_tui.ui.screens.directed import DirectedScreen
@@ -56,7 +58,9 @@ def tracker_notice(view, ascii: bool = False):
 
     unseen = view.unseen_tiles()
     by_heads = Counter(view.heads[t] for t in unseen)
-    heads = ", ".join(_("{count} of {heads}").format(count=by_heads[h], heads=h) for h in sorted(by_heads))
+    mark = ASCII_DOT if ascii else DOT  # (each bullhead a mark, as on the tiles: "••• 8" is 8 tiles of 3)
+    # TRANSLATORS: the tile tracker: how many unseen tiles have this many bullheads (shown as marks: ••• 8)
+    heads = ", ".join(_("{heads} {count}").format(count=by_heads[h], heads=mark * h) for h in sorted(by_heads))
     lines = [_("Tiles you have not seen (other hands and the supply): {n}, by bullheads: {list}").format(
                  n=len(unseen), list=heads or "-"),
              " ".join(map(str, unseen)),
@@ -144,8 +148,22 @@ class BoardTableScreen(DirectedScreen):
         self.query_one("#table-header", Static).update(self.header_text())
         self.query_one("#bg-legend", Static).update(legend_text(view, max(20, (self.size.width or 80) - 2)))
         self.query_one("#bg-rows", Static).update(rows_text(view, self.ascii, self.fresh))
-        self.query_one("#bg-decks", Static).update(decks_text(view))
+        self.place_decks(view)
         self.query_one("#bg-scores", Static).update(scores_text(view, names, self.marks))
+
+    def place_decks(self, view) -> None:
+        """The decks beside the rows, or on one line under them when the rows leave no room beside them (a long
+        row of a board file, a long translation)."""
+        beside = decks_text(view)
+        width = self.size.width or 80
+        top, decks = self.query_one("#bg-top", Horizontal), self.query_one("#bg-decks", Static)
+        widest = max(cell_len(line) for line in beside.plain.split("\n"))
+        if 1 + rows_width(view, self.ascii) + 2 + widest <= width:  # (the paddings: 1 and 2)
+            top.styles.layout, decks.styles.padding = "horizontal", (0, 0, 0, 2)
+            decks.update(beside)
+        else:
+            top.styles.layout, decks.styles.padding = "vertical", (0, 1)
+            decks.update(decks_text(view, inline=True))
 
     def update_hand(self) -> None:
         """The hand shows only when one person plays against bots (nobody else is looking)."""
@@ -164,6 +182,29 @@ class BoardTableScreen(DirectedScreen):
 
     def on_resize(self) -> None:
         self.query_one("#table-header", Static).update(self.header_text())
+        self.place_decks(self.game.view(None))
+
+    def on_screen_suspend(self) -> None:
+        super().on_screen_suspend()
+        self.app.call_after_refresh(self.uncover_log)
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        self.query_one(GameLog).styles.padding = (0, 1)
+
+    def uncover_log(self) -> None:
+        """A panel at the bottom (a hand-off) covers the log's last lines: the log ends above it, so that what
+        the last tiles and spaces did stays in view."""
+        top = self.app.screen
+        if top is self or not self.is_attached:
+            return
+        panels = top.query(".bottom-panel")
+        if not panels:
+            return
+        log = self.query_one(GameLog)
+        covered = log.region.bottom - panels.first().region.y
+        if 0 < covered < log.region.height:  # (a panel over the whole log, a prompt's, leaves it as it is)
+            log.styles.padding = (0, 1, covered, 1)
 
     def action_tracker(self) -> None:
         self.app.push_screen(tracker_notice(self.game.view(self.session.keyboard_player()), self.ascii))
@@ -198,6 +239,9 @@ class BoardTableScreen(DirectedScreen):
         self.set_marks({})
         self.redraw()
         self.update_hand()
+        if self.session.hot_seat and any(isinstance(e, (bg.Revealed, bg.TilePlaced, bg.TileSwapped))
+                                         for e in events):
+            self.session.went_back()  # everyone watched the board: the next decision, whoever's, gets a hand-off
 
     async def finish(self) -> None:
         s, game = self.session, self.game

@@ -22,18 +22,22 @@ from bere_tui.ui.widgets.keybar import KeyBar
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
-def keys_table() -> list[tuple[str, str]]:
-    """(keys, what they do): the keys are the same in every language; only words about them are translated."""
+def keys_table(variant: str = "base") -> list[tuple[str, str]]:
+    """(keys, what they do): the keys are the same in every language; only words about them are translated.
+    The board game says tiles where the card games say cards."""
+    board = variant == "board"
     return [
         # TRANSLATORS: keep the letters h j k l (they are the keys)
         (_("arrows, h j k l"), _("move the highlight")),
-        (_("digits"), _("pick a card by its number, a row or a choice by its number")),
+        (_("digits"), _("pick a tile by its number, a row or a choice by its number") if board else
+         _("pick a card by its number, a row or a choice by its number")),
         ("Enter", _("confirm; on the table, hurry the placements")),
         ("Esc", _("go back (hide your hand again, close this help)")),
         # TRANSLATORS: keep "?" and "F1" (they are the keys)
         (_("? or F1"), _("this help and the rules")),
         ("s", _("on the table: speed of the placements")),
-        ("t", _("card tracker: cards seen this round, unseen ones")),
+        ("t", _("tile tracker: the tiles you have not seen, the decks left") if board else
+         _("card tracker: cards seen this round, unseen ones")),
         ("ctrl+s", _("save the game to a file")),
         ("q", _("quit (asks first)")),
     ]
@@ -81,7 +85,7 @@ class HelpScreen(DismissOnce, ModalScreen[None]):
         keys = Table.grid(padding=(0, 2))  # the key column as wide as its widest translated entry
         keys.add_column(style="bold", no_wrap=True)
         keys.add_column()
-        for key, what in keys_table():
+        for key, what in keys_table(self.variant):
             keys.add_row(key, what)
         with Vertical(classes="dialog wide"):
             yield Static(_("Help: the keys"), classes="dialog-title")

@@ -38,6 +38,14 @@ def kind_labels() -> tuple[list, list[str]]:
     return values, labels
 
 
+
+def seed_note(variant: str) -> str:
+    """What the seed fixes: the board game deals tiles, the card games cards."""
+    if variant == "board":
+        return _("the same seed deals the same tiles")
+    return _("the same seed deals the same cards")
+
+
 class SeatCount(Cycler):
     """The number of seats: stops at the variant's limits (B1, P1, A1) instead of going round, and says so."""
 
@@ -113,7 +121,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
                 # TRANSLATORS: the setup's field for the number that fixes the shuffle (the same seed, the same deal)
                 yield Label(_("Seed"), classes="field-label")
                 yield Input("", placeholder=pgettext("seed", "random"), type="integer", max_length=12, id="seed")
-                yield Label(_("the same seed deals the same cards"), classes="field-note")
+                yield Label(seed_note(self.setup.variant), id="seed-note", classes="field-note")
             with Horizontal(classes="field", id="start-field"):
                 yield Label("", classes="field-label")
                 yield Button(_("Open the table") if self.hosting else _("Start the game"), id="start",
@@ -180,6 +188,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         board = self.setup.variant == "board"
         self.query_one("#side-field").display = board
         self.query_one("#luck-field").display = board
+        self.query_one("#seed-note", Label).update(seed_note(self.setup.variant))
         count = self.query_one("#seat-count", Cycler)
         count.values = list(range(lo, hi + 1))
         count.labels = [str(n) for n in count.values]
