@@ -10,6 +10,7 @@ name.
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -237,28 +238,22 @@ def _parse_action(i: int, raw, game: Game | None = None) -> dict:
 
 def parse_record(data) -> tuple[RecordModel, list[dict]]:
     """Check a record's shape; returns the model and its actions as engine dicts."""
-    if _bullenparty().is_bullenparty(data):
-        return _bullenparty().parse_record(data)
-    if _board().is_board(data):
-        return _board().parse_record(data)
+    system = _system_of(data)
+    if system is not None:
+        return system.parse_record(data)
     model = _parse_shell(data)
     return model, [_parse_action(i, raw) for i, raw in enumerate(model.actions)]
 
 
 def new_game(model) -> Game:
     """The game a parsed record starts from (its deal; no action applied yet), of whichever game system."""
-    if getattr(model, "variant", None) == "bullenparty":
-        return _bullenparty().new_game(model)
-    if getattr(model, "variant", None) == "board":
-        return _board().new_game(model)
+    system = _system(getattr(model, "variant", None))
+    if system is not None:
+        return system.new_game(model)
     options = model.options.model_dump(exclude_none=True)
     deals = [d.model_dump(exclude_none=True) for d in model.deals]
-    players = [p.model_dump(exclude_none=True) for p in model.players]
-    for player in players:
-        if "bot" in player:
-            player["bot"] = bot_key(player["bot"]) or player["bot"]
     try:
-        return Game(model.variant, players, seed=model.seed, options=options, deals=deals)
+        return Game(model.variant, seat_players(model), seed=model.seed, options=options, deals=deals)
     except BereError as exc:
         raise RecordError(str(exc)) from None
 
@@ -267,10 +262,9 @@ def replay(data, upto: int | None = None) -> Game:
     """Build the game a record describes, applying its actions (the first `upto` of them; all are checked).
 
     A refused action is named with the decision the game was asking for at that point."""
-    if _bullenparty().is_bullenparty(data):
-        return _bullenparty().replay(data, upto)
-    if _board().is_board(data):
-        return _board().replay(data, upto)
+    system = _system_of(data)
+    if system is not None:
+        return system.replay(data, upto)
     model = _parse_shell(data)
     _check_bots(model)
     return apply_recorded(new_game(model), model.actions, upto, _parse_action)
@@ -292,18 +286,38 @@ def apply_recorded(game, raw_actions: list, upto: int | None, parse_action):
     return game
 
 
-def _bullenparty():
-    """Bullenparty's records (record_bullenparty.py), imported when needed: it imports this module."""
-    from bere_tui import record_bullenparty
+def seat_players(model) -> list[dict]:
+    """A parsed record's players as the engines take them, each bot by its own name (`hard` -> `strong`)."""
+    players = [p.model_dump(exclude_none=True) for p in model.players]
+    for player in players:
+        if "bot" in player:
+            player["bot"] = bot_key(player["bot"]) or player["bot"]
+    return players
 
-    return record_bullenparty
+
+def pending_result(pending: dict | None) -> dict | None:
+    """What bere-result/1 says of the decision asked: its kind, and the players of a secret decision or the
+    player of any other."""
+    if pending is None:
+        return None
+    if "players" in pending:
+        return {"do": pending["do"], "players": list(pending["players"])}
+    return {"do": pending["do"], "player": pending["player"]}
 
 
-def _board():
-    """The board game's records (record_board.py), imported when needed: it imports this module."""
-    from bere_tui import record_board
+#: the record modules of the game systems beside 6 nimmt!, imported when needed (each imports this module)
+SYSTEM_RECORDS = {"bullenparty": "bere_tui.record_bullenparty", "board": "bere_tui.record_board"}
 
-    return record_board
+
+def _system(variant):
+    """The record module of a game system beside 6 nimmt! (record_bullenparty, record_board), None for 6
+    nimmt!'s own variants."""
+    name = SYSTEM_RECORDS.get(variant) if isinstance(variant, str) else None
+    return importlib.import_module(name) if name is not None else None
+
+
+def _system_of(data):
+    return _system(data.get("variant")) if isinstance(data, dict) else None
 
 
 def load_json(path: str | Path):
@@ -327,17 +341,10 @@ def dumps(game: Game) -> str:
 
 def result(game: Game) -> dict:
     """The bere-result/1 summary (spec/record.md): the state after the last action, with every hand."""
-    if game.variant == "bullenparty":
-        return _bullenparty().result(game)
-    if game.variant == "board":
-        return _board().result(game)
-    pend = None
-    if game.pending is not None:
-        pend = {"do": game.pending["do"]}
-        if game.pending["do"] == "select":
-            pend["players"] = list(game.pending["players"])
-        else:
-            pend["player"] = game.pending["player"]
+    system = _system(game.variant)
+    if system is not None:
+        return system.result(game)
+    pend = pending_result(game.pending)
     totals = game.totals()
     return {
         "format": RESULT_FORMAT,

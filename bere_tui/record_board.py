@@ -13,7 +13,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 
-from bere_tui.bots import bot_key
 from bere_tui.engine.board import Game
 from bere_tui.engine.board.game import ACTION_FIELDS, VARIANT
 from bere_tui.engine.errors import BereError
@@ -26,8 +25,10 @@ from bere_tui.record import (
     _check_bots,
     _Model,
     apply_recorded,
+    pending_result,
     read_action,
     read_envelope,
+    seat_players,
 )
 
 ACTION_KINDS = tuple(ACTION_FIELDS)  # select, stop_row, place_row, swap_row, luck
@@ -129,10 +130,7 @@ def new_game(model: RecordModel) -> Game:
     """The game a parsed record starts from, on the board its options name (as that file is now, when the
     record gives no board_sha256)."""
     deals = [d.model_dump() for d in model.deals]
-    players = [p.model_dump(exclude_none=True) for p in model.players]
-    for player in players:
-        if "bot" in player:
-            player["bot"] = bot_key(player["bot"]) or player["bot"]
+    players = seat_players(model)
     options = model.options.model_dump(exclude_none=True)
     try:  # make_game reads the board file: a BoardFileError comes back as a SetupError naming file and field
         return make_game(VARIANT, players, seed=model.seed, options=options, deals=deals or None)
@@ -151,13 +149,7 @@ def result(game: Game) -> dict:
     """bere-result/1 for the board game (docs/board.md): the state after the last action, every hand shown.
 
     Rows and spaces are 0-based as in the actions; `changed` lists the spaces a luck card changed (BG6)."""
-    pend = None
-    if game.pending is not None:
-        pend = {"do": game.pending["do"]}
-        if game.pending["do"] == "select":
-            pend["players"] = list(game.pending["players"])
-        else:
-            pend["player"] = game.pending["player"]
+    pend = pending_result(game.pending)
     rows = []
     for r, spec in enumerate(game.specs):
         changed = [{"space": i, "card": kind} for (row, i), kind in sorted(game.overlays.items()) if row == r]

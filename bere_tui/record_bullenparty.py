@@ -12,7 +12,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictInt, TypeAdapter
 
-from bere_tui.bots import bot_key
 from bere_tui.engine.bullenparty import Game, rules
 from bere_tui.engine.bullenparty.game import VARIANT
 from bere_tui.engine.errors import BereError
@@ -24,8 +23,10 @@ from bere_tui.record import (
     _check_bots,
     _Model,
     apply_recorded,
+    pending_result,
     read_action,
     read_envelope,
+    seat_players,
 )
 
 Letter = Literal["A", "B", "C", "D", "E"]
@@ -107,12 +108,8 @@ def parse_record(data) -> tuple[RecordModel, list[dict]]:
 
 def new_game(model: RecordModel) -> Game:
     deals = [d.model_dump(exclude_none=True) for d in model.deals]
-    players = [p.model_dump(exclude_none=True) for p in model.players]
-    for player in players:
-        if "bot" in player:
-            player["bot"] = bot_key(player["bot"]) or player["bot"]
     try:
-        return Game(players, seed=model.seed, options=model.options.model_dump(), deals=deals)
+        return Game(seat_players(model), seed=model.seed, options=model.options.model_dump(), deals=deals)
     except BereError as exc:
         raise RecordError(str(exc)) from None
 
@@ -129,13 +126,7 @@ def result(game: Game) -> dict:
 
     A taken row keeps its number with no cards and no Bull card (they are in the taker's hand and beside
     them); `closed` stays as it was. `draw_pile` lists the cards left, top first."""
-    pend = None
-    if game.pending is not None:
-        pend = {"do": game.pending["do"]}
-        if game.pending["do"] == "bid":
-            pend["players"] = list(game.pending["players"])
-        else:
-            pend["player"] = game.pending["player"]
+    pend = pending_result(game.pending)
     scores = game.scores()
     return {
         "format": RESULT_FORMAT,
