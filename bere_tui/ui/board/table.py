@@ -30,7 +30,7 @@ from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name
 from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, rows_width, scores_text
 from bere_tui.ui.board.prompts import BoardPrompt
-from bere_tui.ui.saving import autosave_game, keep_finished
+from bere_tui.ui.saving import keep_finished
 from bere_tui.ui.screens.directed import DirectedScreen
 from bere_tui.ui.screens.handoff import HandoffScreen
 from bere_tui.ui.screens.scores import ResultsScreen
@@ -111,21 +111,7 @@ class BoardTableScreen(DirectedScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        log = self.query_one(GameLog)
-        for event in self.game.opening_events:
-            self._log(event, log)
-        for events in self.session.history:
-            for event in events:
-                self._log(event, log)
-        self.redraw()
-        self.update_hand()
-        self.session.on_action = lambda game: autosave_game(self.app, game)  # after every action
-        self.run_worker(self.play(), group="play", exclusive=True)
-
-    def _log(self, event, log: GameLog | None = None) -> None:
-        line = log_line(event, self.session.names, self.ascii)
-        if line is not None:
-            (log or self.query_one(GameLog)).write(line)
+        self.start_table()
 
     # ------------------------------------------------------------------ drawing
 
@@ -134,13 +120,7 @@ class BoardTableScreen(DirectedScreen):
         side = _("red side (pro)") if view.pro else _("blue side")
         parts = [variant_name("board"), side, _("luck cards") if view.luck else _("no luck cards"),
                  _("hand {n}").format(n=view.hand_no), _("turn {n}").format(n=view.turn)]
-        out = Text(" " + " - ".join(parts), style="bold", no_wrap=True, overflow="ellipsis")
-        hint = _("? help")
-        width = self.size.width or 80
-        if out.cell_len + len(hint) + 2 <= width:
-            out.append(" " * (width - out.cell_len - len(hint) - 1))
-            out.append(hint, style="dim")
-        return out
+        return self.with_help_hint(Text(" " + " - ".join(parts), style="bold", no_wrap=True, overflow="ellipsis"))
 
     def redraw(self) -> None:
         view = self.game.view(None)

@@ -16,7 +16,7 @@ from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name
 from bere_tui.ui.bullenparty.board import hand_text, players_text, rows_text
 from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
-from bere_tui.ui.saving import autosave_game, keep_finished
+from bere_tui.ui.saving import keep_finished
 from bere_tui.ui.screens.directed import DirectedScreen
 from bere_tui.ui.screens.scores import ResultsScreen
 from bere_tui.ui.widgets.keybar import KeyBar
@@ -77,21 +77,7 @@ class BullenpartyTableScreen(DirectedScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        log = self.query_one(GameLog)
-        for event in self.game.opening_events:
-            self._log(event, log)
-        for events in self.session.history:
-            for event in events:
-                self._log(event, log)
-        self.redraw()
-        self.update_hand()
-        self.session.on_action = lambda game: autosave_game(self.app, game)  # after every action
-        self.run_worker(self.play(), group="play", exclusive=True)
-
-    def _log(self, event, log: GameLog | None = None) -> None:
-        line = log_line(event, self.session.names, self.ascii)
-        if line is not None:
-            (log or self.query_one(GameLog)).write(line)
+        self.start_table()
 
     # ------------------------------------------------------------------ drawing
 
@@ -101,11 +87,7 @@ class BullenpartyTableScreen(DirectedScreen):
                  _("draw pile {n}").format(n=view.draw_pile_size)]
         if view.last_round:
             parts.append(_("last round"))
-        out = Text(" " + " - ".join(parts), style="bold")
-        hint = _("? help")
-        out.append(" " * max(1, (self.size.width or 80) - out.cell_len - len(hint) - 1))
-        out.append(hint, style="dim")
-        return out
+        return self.with_help_hint(Text(" " + " - ".join(parts), style="bold"))
 
     def redraw(self) -> None:
         view = self.game.view(None)

@@ -23,8 +23,9 @@ from textual.worker import WorkerFailed
 from bere_tui.engine.errors import BereError
 from bere_tui.i18n import N_, _
 from bere_tui.table.beats import Ask, BotTurn, HandOff, RoundSummary, ShowEvents
+from bere_tui.table.narrate import log_line
 from bere_tui.table.words import names_and
-from bere_tui.ui.saving import open_save
+from bere_tui.ui.saving import autosave_game, open_save
 from bere_tui.ui.screens.handoff import HandoffScreen
 
 #: seconds of one placement step at each speed (storage.ANIMATION_SPEEDS)
@@ -79,6 +80,45 @@ class DirectedScreen(Screen[None]):
         """Between two rounds (a game without round summaries has no RoundSummary beats)."""
 
     async def finish(self) -> None:
+        raise NotImplementedError
+
+    def start_table(self) -> None:
+        """The log of the game so far, the table, then the director's loop: the other games' tables call it
+        from their on_mount (6 nimmt!'s has its own; Textual calls every class's on_mount, so this is not one)."""
+        from bere_tui.ui.widgets.log import GameLog
+
+        log = self.query_one(GameLog)
+        for event in self.game.opening_events:
+            self._log(event, log)
+        for events in self.session.history:
+            for event in events:
+                self._log(event, log)
+        self.redraw()
+        self.update_hand()
+        self.session.on_action = partial(autosave_game, self.app)  # the director saves after every action
+        self.run_worker(self.play(), group="play", exclusive=True)
+
+    def _log(self, event, log=None) -> None:
+        """An event's line in the log, as table/narrate tells it."""
+        from bere_tui.ui.widgets.log import GameLog
+
+        line = log_line(event, self.session.names, self.ascii)
+        if line is not None:
+            (log or self.query_one(GameLog)).write(line)
+
+    def with_help_hint(self, header: Text) -> Text:
+        """The table's header line with "? help" at its right end, where the width leaves room."""
+        hint = _("? help")
+        width = self.size.width or 80
+        if header.cell_len + len(hint) + 2 <= width:
+            header.append(" " * (width - header.cell_len - len(hint) - 1))
+            header.append(hint, style="dim")
+        return header
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def update_hand(self) -> None:
         raise NotImplementedError
 
     def _write(self, line) -> None:
