@@ -43,6 +43,31 @@ class Outcome:
         return self.cost is not None and not self.at_least and not self.before_cancel
 
 
+def points_outcome(game, learner: int, action: dict, stop_at: tuple[type, ...]) -> Outcome:
+    """A move of a points game (Bullenparty, the board game) applied to a copy and told event by event, until
+    an event of `stop_at` (the round's or turn's end); then the learner's score before and after, and whether
+    the learner would decide again at once (a decision other than the secret one, `game.SECRET`)."""
+    trial = game.copy()
+    events = trial.apply(action)
+    names = [p["name"] for p in game.players]
+    out = Outcome()
+    for e in events:
+        if isinstance(e, stop_at):
+            break
+        out.events.append(e)
+        told = narrate(e, names, you=learner, why=True)
+        if told is not None:
+            out.sentences.append(told if told.plain.endswith(".") else told + say("."))
+    before, after = game.totals()[learner], trial.totals()[learner]
+    out.cost = after
+    out.sentences.append(say(_("Your score would go from {before} to {after}.") if before != after else
+                             _("Your score would stay {after}."), before=before, after=after))
+    pend = trial.pending
+    if pend is not None and pend["do"] != game.SECRET and pend["player"] == learner:
+        out.sentences.append(say(_("Then you would decide again.")))
+    return out
+
+
 def next_decision(do: str) -> str:
     """The learner's own next decision after a move, in a sentence."""
     if do == "take_row":

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from bere_tui.engine.board import events as bg
 from bere_tui.i18n import _
-from bere_tui.table.narrate import Sentence, narrate, say
-from bere_tui.teach.explain import Explanation, Outcome
+from bere_tui.table.narrate import Sentence, say
+from bere_tui.teach.explain import Explanation, Outcome, points_outcome
 
 
 def space_effect(spec, index: int, overlay: str | None = None) -> str:
@@ -84,25 +84,7 @@ def _select(game, learner: int, action: dict) -> Outcome:
 
 def _applied(game, learner: int, action: dict) -> Outcome:
     """Applied to a copy; told until the turn ends or someone decides."""
-    trial = game.copy()
-    events = trial.apply(action)
-    names = [p["name"] for p in game.players]
-    out = Outcome()
-    for e in events:
-        if isinstance(e, (bg.TurnEnded, bg.GameOver)):
-            break
-        out.events.append(e)
-        told = narrate(e, names, you=learner, why=True)
-        if told is not None:
-            out.sentences.append(told if told.plain.endswith(".") else told + say("."))
-    before, after = game.scores[learner], trial.scores[learner]
-    out.cost = after
-    out.sentences.append(say(_("Your score would go from {before} to {after}.") if before != after else
-                             _("Your score would stay {after}."), before=before, after=after))
-    pend = trial.pending
-    if pend is not None and pend["do"] != "select" and pend["player"] == learner:
-        out.sentences.append(say(_("Then you would decide again.")))
-    return out
+    return points_outcome(game, learner, action, (bg.TurnEnded, bg.GameOver))
 
 
 def outcome(game, learner: int, action: dict) -> Outcome:

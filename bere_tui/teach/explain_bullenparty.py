@@ -16,8 +16,8 @@ from __future__ import annotations
 from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.bullenparty.rules import ZERO
 from bere_tui.i18n import _
-from bere_tui.table.narrate import Card, Sentence, narrate, say
-from bere_tui.teach.explain import Explanation, Outcome
+from bere_tui.table.narrate import Card, Sentence, say
+from bere_tui.teach.explain import Explanation, Outcome, points_outcome
 
 
 def move_words(action: dict) -> Sentence:
@@ -50,25 +50,7 @@ def _bid(game, learner: int, action: dict) -> Outcome:
 
 def _applied(game, learner: int, action: dict) -> Outcome:
     """Applied to a copy; told until someone else decides, the learner decides again, or the round is over."""
-    trial = game.copy()
-    events = trial.apply(action)
-    names = [p["name"] for p in game.players]
-    out = Outcome()
-    for e in events:
-        if isinstance(e, (bp.RoundStarted, bp.GameOver)):
-            break
-        out.events.append(e)
-        told = narrate(e, names, you=learner, why=True)
-        if told is not None:
-            out.sentences.append(told if told.plain.endswith(".") else told + say("."))
-    before, after = game.scores()[learner], trial.scores()[learner]
-    out.cost = after
-    out.sentences.append(say(_("Your score would go from {before} to {after}.") if before != after else
-                             _("Your score would stay {after}."), before=before, after=after))
-    pend = trial.pending
-    if pend is not None and pend["do"] != "bid" and pend["player"] == learner:
-        out.sentences.append(say(_("Then you would decide again.")))
-    return out
+    return points_outcome(game, learner, action, (bp.RoundStarted, bp.GameOver))
 
 
 def outcome(game, learner: int, action: dict) -> Outcome:
