@@ -35,7 +35,7 @@ def simulate(variant: str, bot_names: list[str], games: int, seed: int = 0, opti
     times: list[list[float]] = [[] for _ in range(n)]
     start = time.perf_counter()
     for g in range(games):
-        game = play_bot_game(variant, bot_names, seed + g, times=times)
+        game = play_bot_game(variant, bot_names, seed + g, times=times, events=False)
         totals = game.totals()
         for p in range(n):
             scores[p] += totals[p]

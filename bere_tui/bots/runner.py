@@ -3,16 +3,16 @@
 Bots choose among `legal`, so their actions are applied as trusted (Game.apply: not checked again), and each
 gets its view built only if it reads it (Game.lazy_view): a `random` bot's decision costs no view. A bot that
 chooses by the number of legal actions alone (Bot.blind: `random`) gets no view and no list at all: the game
-hands out the action it picks (Game.legal_pick). When every seat of a turn's selection is such a bot, all choose
-and the game applies their selections in one call (Game.apply_selections): a choice that reads nothing but its
-own hand is the same whether the others have chosen or not.
+hands out the action it picks (Game.legal_pick). When every seat is such a bot, the game plays itself out with
+their picks (Game.play_blind), a turn's selections picked together. `bere sim` asks for a game without events
+(Game(events=False)): nobody reads them there.
 """
 
 from __future__ import annotations
 
 from time import perf_counter
 
-from bere_tui.bots import make_bot
+from bere_tui.bots import BOTS, bot_key, make_bot
 from bere_tui.engine import Game
 
 
@@ -26,31 +26,29 @@ def bot_step(game: Game, bots: dict, player: int) -> list:
     return game.apply(bots[player].choose(game.lazy_view(player), game.legal(player)), trusted=True)
 
 
+def _bot(name: str, seed: int):
+    """6 nimmt!'s own bot of that name (make_bot's is also ready for the other games' views)."""
+    key = bot_key(name)
+    return make_bot(name, seed) if key is None else BOTS[key](seed)  # (make_bot says why a name is unknown)
+
+
 def play_bot_game(variant: str, bot_names: list[str], seed: int, options: dict | None = None,
-                  times: list[list[float]] | None = None) -> Game:
+                  times: list[list[float]] | None = None, events: bool = True) -> Game:
     """A whole game with one bot per seat. `times`, one list per seat: each decision's wall time (seconds) is
-    added to its seat's list."""
+    added to its seat's list. `events=False`: the game makes no events (Game(events=False)), for `bere sim`."""
     players = [{"name": f"{name} {i + 1}", "bot": name} for i, name in enumerate(bot_names)]
-    game = Game(variant, players, seed=seed, options=options)
-    bots = [make_bot(name, seed * 1000 + p) for p, name in enumerate(bot_names)]
+    game = Game(variant, players, seed=seed, options=options, events=events)
+    bots = [_bot(name, seed * 1000 + p) for p, name in enumerate(bot_names)]
     picks = [bot.pick if bot.blind else None for bot in bots]
     all_blind = None not in picks
     apply, legal, view, legal_pick, clock = game.apply, game.legal, game.lazy_view, game.legal_pick, perf_counter
     if times is None:
         times = [[] for _ in bots]  # (not kept)
+    if all_blind:
+        game.play_blind(picks, times, clock)
+        return game
     while not game.finished:
-        waiting = game.deciders()
-        if all_blind and len(waiting) > 1:  # a turn's selection (B3)
-            chosen = []
-            start = clock()
-            for p in waiting:
-                chosen.append(legal_pick(p, picks[p]))
-                end = clock()
-                times[p].append(end - start)  # (one clock reading ends a decision and starts the next)
-                start = end
-            game.apply_selections(chosen)
-            continue
-        for p in waiting:
+        for p in game.deciders():
             pick = picks[p]
             if pick is not None:
                 start = clock()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 __all__ = [
-    "Event", "Dealt", "Drafted", "Selected", "Revealed", "Placed", "RowTaken", "SpecialPlayed",
+    "UNREAD", "Unread", "Event", "Dealt", "Drafted", "Selected", "Revealed", "Placed", "RowTaken", "SpecialPlayed",
     "Moved", "Cancelled", "Swapped", "ParityMoved", "SpecialsGiven", "RoundScored", "GameOver",
 ]
 
@@ -23,6 +23,27 @@ __all__ = [
 @dataclass(slots=True)
 class Event:
     pass
+
+
+class Unread(list):
+    """Where the events of a game that nobody reads go (Game(events=False), for `bere sim`'s bot-only games):
+    appending drops them, and the frequent ones are not even made (the game checks `ev is UNREAD` there). It
+    stays empty: the game's state, its record and its decisions are the same as with events."""
+
+    __slots__ = ()
+
+    def append(self, event) -> None:
+        pass
+
+    def extend(self, events) -> None:
+        pass
+
+    def __iadd__(self, events):
+        return self
+
+
+#: the one sink of unread events
+UNREAD = Unread()
 
 
 @dataclass(slots=True)

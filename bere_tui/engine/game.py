@@ -25,6 +25,7 @@ from bere_tui.engine import specials as special_cards
 from bere_tui.engine.cards import DECK_SIZE, row_bullheads
 from bere_tui.engine.errors import IllegalAction, SetupError
 from bere_tui.engine.events import (
+    UNREAD,
     Cancelled,
     Event,
     GameOver,
@@ -128,7 +129,9 @@ class Game:
     """One game. Create it, then loop: look at `pending`, ask `legal(player)`, `apply(action)`."""
 
     def __init__(self, variant: str = "base", players=("Player 1", "Player 2"), seed: int = 0,
-                 options: dict | None = None, deals: list[dict] | None = None) -> None:
+                 options: dict | None = None, deals: list[dict] | None = None, events: bool = True) -> None:
+        """`events=False`: a game whose events nobody reads (bere sim's bot-only games, bots/runner.py): `apply`
+        returns an empty list and the events are not even made; state, record and decisions stay the same."""
         if variant not in VARIANTS:
             raise SetupError(_("unknown variant {variant!r}; known: {known}").format(
                 variant=variant, known=", ".join(VARIANTS)))
@@ -176,7 +179,9 @@ class Game:
         self.pending: dict | None = None
         self.finished = False
         self.winners: tuple[int, ...] = ()
-        self.opening_events: list[Event] = []
+        #: the sink of every action's events: a new list each time, or UNREAD for a game without events
+        self.quiet = not events
+        self.opening_events: list[Event] = UNREAD if self.quiet else []
         self._start_round(self.opening_events)
         self._advance(self.opening_events)
 
@@ -250,20 +255,26 @@ class Game:
             if self.finished:
                 return
 
-    def _place_queue(self, ev: list[Event]) -> bool:
+    def _place_queue(self, ev: list[Event], row_for=None) -> bool:
         """Without special cards (base, Pro, Even/Odd): place the revealed cards lowest first (B4, B5) until a low
         card (B6) asks for a row: False, with that placement pending. Only a low card makes a `Placement`, for
-        _do_take_row (and the view) to read."""
-        queue, rows, add = self.queue, self.rows, ev.append
+        _do_take_row (and the view) to read. `row_for(player)`, from play_blind: the row a low card's player takes,
+        chosen (and recorded) at once, so the placements go on without a pause."""
+        queue, rows, tell = self.queue, self.rows, ev is not UNREAD
         parity = self.rules.parity_card  # E3
-        while queue:
-            card, p = queue.pop(0)
+        for k, (card, p) in enumerate(queue):
             best, best_tail = -1, -1
             for i, row in enumerate(rows):  # B4
                 tail = row.cards[-1]
                 if best_tail < tail < card and (not parity or row.parity is None or card & 1 == row.parity):
                     best, best_tail = i, tail
             if best < 0:  # B6
+                if row_for is not None:
+                    r = row_for(p)
+                    refused = "" if ev is UNREAD else self.refused_by(card)  # (for the event alone)
+                    self.take_row(p, r, rows[r].cards, card, "low", ev, refused, card)
+                    continue
+                del queue[:k + 1]
                 self.placing = Placement(p, card, "place")
                 self.pending = {"do": "take_row", "player": p, "card": card}
                 return False
@@ -273,7 +284,9 @@ class Game:
                 self.take_row(p, best, cards, card, "sixth", ev, card=card)
             else:
                 cards.append(card)
-                add(Placed(p, card, best, len(cards) - 1, False, cards[-2]))
+                if tell:
+                    ev.append(Placed(p, card, best, len(cards) - 1, False, cards[-2]))
+        queue.clear()
         return True
 
     def _continue_placement(self, ev: list[Event]) -> bool:
@@ -350,9 +363,10 @@ class Game:
         self.piles[p].extend(taken)
         if pl is not None:
             pl.taken = taken
-        ev.append(RowTaken(p, r, tuple(taken), row_bullheads(taken), reason, removed, card, refused, markers))
-        if not removed:
-            ev.append(Placed(p, new_first, r, 0, True, 0, "take"))
+        if ev is not UNREAD:
+            ev.append(RowTaken(p, r, tuple(taken), row_bullheads(taken), reason, removed, card, refused, markers))
+            if not removed:
+                ev.append(Placed(p, new_first, r, 0, True, 0, "take"))
         self.rules.after_take(self, ev)  # A-STOP-3, E4
 
     def refused_by(self, card: int) -> str:
@@ -490,8 +504,8 @@ class Game:
         `trusted`: the caller vouches that the action is one `legal` offers now (or that `apply` would accept)
         and will not change the dict afterwards (it is kept in the record as it is): nothing is checked. The
         bots' loop (bots/runner.py) applies its bots' choices so; people's choices and records are checked."""
+        ev: list[Event] = UNREAD if self.quiet else []
         if trusted:
-            ev: list[Event] = []
             if action["do"] == "select":
                 self._select(action["player"], action["card"], ev)
             else:
@@ -520,22 +534,62 @@ class Game:
             keys = ACTION_KEYS[do]
             if keys is not None and action.keys() != keys:
                 _check_fields(do, action)
-            ev = []
             HANDLERS[do](self, p, action, ev, True)
             self.actions.append(dict(action))  # a copy: the caller's dict cannot rewrite the record
         if self.pending is None:  # the decision is made: resolve until the next one
             self._advance(ev)
         return ev
 
-    def apply_selections(self, actions: list[dict]) -> list[Event]:
-        """B3: several players' secret selections of this turn at once, each one `legal` offered them: the same as
-        `apply(action, trusted=True)` for each in turn (the same record and events), in one call. For the bots'
-        loop (bots/runner.py), whose bots that choose by count alone (`random`) all choose before any applies."""
-        ev: list[Event] = []
-        self._selections([(action["player"], action["card"]) for action in actions], ev)
-        self.actions.extend(actions)
-        if self.pending is None:  # the last selection: resolve until the next decision
-            self._advance(ev)
+    def play_blind(self, picks: list, times: list[list[float]], clock) -> list[Event]:
+        """Play the game to its end with every seat a bot that chooses by the number of legal actions alone
+        (bots.base.Bot.blind): each decision is `legal(p)[picks[p](len(legal(p)))]`, applied as trusted. The same
+        game, record and events as that loop of `legal_pick` and `apply`, for bots/runner.py (bere sim). A
+        turn's selections (B3) are picked together from the hands, the only list they read: a choice that reads
+        nothing but its own hand is the same whether the others have chosen or not. `times[p]` gets the wall
+        time of each of p's decisions by `clock()`; the events are returned (none for Game(events=False))."""
+        ev: list[Event] = UNREAD if self.quiet else []
+        record, n = self.actions.append, self.n
+        seats = [(p, picks[p], times[p].append, _SELECT_ACTIONS[p]) for p in range(n)]
+        take_row_actions = [_TAKE_ROW_ACTIONS[p] for p in range(n)]
+
+        def row_for(p: int) -> int:  # B6 without a Stop card (plain rules): any row
+            start = clock()
+            r = picks[p](len(self.rows))
+            times[p].append(clock() - start)
+            record(take_row_actions[p][r])
+            return r
+
+        while not self.finished:
+            if self.pending["do"] != "select" or len(self.waiting) < n:  # one decision at a time
+                for p in self.deciders():
+                    start = clock()
+                    action = self.legal_pick(p, picks[p])
+                    times[p].append(clock() - start)
+                    ev += self.apply(action, True)
+                continue
+            # a turn's selections (B3), then its placements
+            hands, selected, order = self.hands, self.selected, []
+            start = clock()
+            for p, pick, timed, select in seats:
+                hand = hands[p]
+                card = hand.pop(pick(len(hand)))  # legal(p) lists p's hand in its order
+                end = clock()
+                timed(end - start)  # (one clock reading ends a decision and starts the next)
+                start = end
+                record(select[card])
+                selected[p] = card
+                order.append((card, p))
+            self.waiting.clear()
+            if ev is not UNREAD:
+                ev.extend([Selected(p) for p in range(n)])
+            self._reveal(order, ev)
+            if not self.plain:
+                self._advance(ev)
+            elif self._place_queue(ev, row_for):  # (no pause: row_for chooses a low card's row)
+                if self.hands[0]:
+                    self.start_turn()
+                else:
+                    self._end_round(ev)
         return ev
 
     def check(self, action: dict) -> str | None:
@@ -560,17 +614,23 @@ class Game:
 
     def _selections(self, choices, ev: list[Event]) -> None:
         """B3: each (player, card) of `choices` chosen in secret, in turn; the last of the turn reveals them."""
-        hands, selected, waiting, add = self.hands, self.selected, self.waiting, ev.append
+        hands, selected, waiting = self.hands, self.selected, self.waiting
         for p, card in choices:
             hands[p].remove(card)
             selected[p] = card
             waiting.remove(p)
-            add(Selected(p))
+        if ev is not UNREAD:
+            ev.extend([Selected(p) for p, _card in choices])
         if not waiting:
-            order = sorted([(c, q) for q, c in self.selected.items()])  # B3: lowest first
-            self.revealed = tuple(order)
-            self.queue = order
-            self.pending = None
+            self._reveal([(c, q) for q, c in selected.items()], ev)
+
+    def _reveal(self, order: list[tuple[int, int]], ev: list[Event]) -> None:
+        """B3: every selection made, the cards are revealed, (card, player) lowest first, to be placed so."""
+        order.sort()
+        self.revealed = tuple(order)
+        self.queue = order
+        self.pending = None
+        if ev is not UNREAD:
             ev.append(Revealed(self.turn, self.revealed))
 
     def _do_draft(self, p: int, action: dict, ev: list[Event], check: bool) -> None:
@@ -588,7 +648,8 @@ class Game:
                 raise IllegalAction(_("row {row} is stopped: nobody may take it").format(row=r))  # A-STOP-2
         self.pending = None
         pl = self.placing
-        self.take_row(p, r, self.rows[r].cards, pl.card, "low", ev, self.refused_by(pl.card))  # B6
+        refused = "" if ev is UNREAD else self.refused_by(pl.card)  # (for the event alone)
+        self.take_row(p, r, self.rows[r].cards, pl.card, "low", ev, refused)  # B6
         pl.stage = "after"
 
     def _do_special(self, p: int, action: dict, ev: list[Event], check: bool) -> None:

@@ -128,22 +128,56 @@ def test_a_blind_pick_is_the_legal_action_of_that_index():
         assert {"select", "take_row"} <= kinds
 
 
-def test_a_turns_selections_applied_at_once_are_those_applied_one_by_one():
-    for n in (2, 4, 10):
+def state(game: Game) -> dict:
+    """Everything a game holds but its random generator, rows as lists, for comparing two games."""
+    out = {k: v for k, v in vars(game).items() if k not in ("rng", "rows", "placing", "opening_events", "quiet")}
+    out["rows"] = [(r.cards, r.seven, r.stop, r.fifth, r.parity) for r in game.rows]
+    return out
+
+
+def blind_loop(game: Game, seed: int) -> list:
+    """The plain loop play_blind stands for: each decider's RandomBot picks by count, applied as trusted."""
+    bots = [RandomBot(seed * 1000 + p) for p in range(game.n)]
+    events = []
+    while not game.finished:
+        for p in game.deciders():
+            events += game.apply(game.legal_pick(p, bots[p].pick), trusted=True)
+    return events
+
+
+@pytest.mark.parametrize("variant,counts", [("base", (2, 4, 10)), ("pro", (2, 5)), ("anniversary", (2, 5)),
+                                            ("even-odd", (3, 10))])
+def test_play_blind_is_the_loop_of_legal_pick_and_apply(variant, counts):
+    """Game.play_blind (bere sim with random bots): the same game, record and events as the loop, B3's selections
+    picked together; every decision timed once, for its own seat."""
+    for n in counts:
+        for seed in range(8):
+            one, blind = (Game(variant, [f"P{i}" for i in range(n)], seed=seed) for _ in range(2))
+            one_events = blind_loop(one, seed)
+            times = [[] for _ in range(n)]
+            bots = [RandomBot(seed * 1000 + p) for p in range(n)]
+            blind_events = blind.play_blind([b.pick for b in bots], times, iter(range(10**9)).__next__)
+            assert blind.finished and blind.record() == one.record() and state(blind) == state(one)
+            assert [repr(e) for e in blind_events] == [repr(e) for e in one_events]
+            decisions = [sum(a["player"] == p for a in one.actions) for p in range(n)]
+            assert [len(t) for t in times] == decisions and all(t > 0 for seat in times for t in seat)
+
+
+@pytest.mark.parametrize("variant", ["base", "pro", "anniversary", "even-odd"])
+def test_a_game_without_events_is_the_same_game(variant):
+    """Game(events=False), for bot-only games nobody watches: no events at all, the same state and record."""
+    for n in (2, 5):
         for seed in range(6):
-            one, many = (Game("base", [f"P{i}" for i in range(n)], seed=seed) for _ in range(2))
+            told, quiet = Game(variant, [f"P{i}" for i in range(n)], seed=seed), Game(
+                variant, [f"P{i}" for i in range(n)], seed=seed, events=False)
+            assert told.opening_events and not quiet.opening_events
             rng = random.Random(seed)
-            one_events, many_events = [], []
-            while not one.finished:
-                waiting = one.deciders()
-                if one.pending["do"] == "select":
-                    chosen = [one.legal(p)[rng.randrange(len(one.legal(p)))] for p in waiting]
-                    for action in chosen:
-                        one_events += one.apply(action, trusted=True)
-                    many_events += many.apply_selections(chosen)
-                else:
-                    action = one.legal(waiting[0])[0]
-                    one_events += one.apply(action, trusted=True)
-                    many_events += many.apply(action, trusted=True)
-            assert many.record() == one.record() and many.finished
-            assert [repr(e) for e in many_events] == [repr(e) for e in one_events]
+            while not told.finished:
+                for p in told.deciders():
+                    legal = told.legal(p)
+                    assert quiet.legal(p) == legal
+                    action = legal[rng.randrange(len(legal))]
+                    assert quiet.apply(action, trusted=bool(seed % 2)) == []
+                    told.apply(action, trusted=bool(seed % 2))
+            assert quiet.finished and quiet.record() == told.record() and state(quiet) == state(told)
+            assert quiet.view(0) == told.view(0)
