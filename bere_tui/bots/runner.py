@@ -26,10 +26,18 @@ def bot_step(game: Game, bots: dict, player: int) -> list:
     return game.apply(bots[player].choose(game.lazy_view(player), game.legal(player)), trusted=True)
 
 
+#: 6 nimmt!'s own bot class of each bot name seen (make_bot's bots are also ready for the other games' views)
+_BOT_CLASSES: dict[str, type] = {}
+
+
 def _bot(name: str, seed: int):
-    """6 nimmt!'s own bot of that name (make_bot's is also ready for the other games' views)."""
-    key = bot_key(name)
-    return make_bot(name, seed) if key is None else BOTS[key](seed)  # (make_bot says why a name is unknown)
+    cls = _BOT_CLASSES.get(name)
+    if cls is None:
+        key = bot_key(name)
+        if key is None:
+            return make_bot(name, seed)  # (it says why the name is unknown)
+        cls = _BOT_CLASSES[name] = BOTS[key]
+    return cls(seed)
 
 
 def play_bot_game(variant: str, bot_names: list[str], seed: int, options: dict | None = None,

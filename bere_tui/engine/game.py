@@ -351,10 +351,10 @@ class Game:
         rows = self.rows
         row = rows[r]
         pl = self.placing
-        if pl is not None:
+        if pl is not None:  # (the placement keeps what it took: copies, as `taken` may grow, A-5TH-2)
             card = pl.card
             pl.taken_row = list(taken)
-        taken = list(taken)
+            taken = list(taken)
         markers, removed = self.rules.collect_markers(self, r, taken, new_first)  # A-5TH-2, A-7N-2, A-STOP-3
         if removed:
             del rows[r]
