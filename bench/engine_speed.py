@@ -8,8 +8,9 @@
    `--tree DIR` also times the `bere sim` of another checkout (e.g. the main branch before a change) in the
    same alternation, so a before/after ratio comes from one run.
 2. In one process: random 4-player base rounds through the public API (`legal`, `apply`: every action
-   validated, every event built) and with `apply(action, trusted=True)`, beside naive_round.py's round, in
-   alternating slices of CPU time.
+   validated, every event built), with `apply(action, trusted=True)`, and as `bere sim` plays them
+   (Game.play_blind: no events, every decision timed; each game also seeds its 5 random generators), beside
+   naive_round.py's round, in alternating slices of CPU time.
 
 The machine is shared: only ratios measured in the same run mean anything.
 Usage: python bench/engine_speed.py [--games G] [--players 4 10] [--repeat R] [--tree DIR] [--seconds S]
@@ -31,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bere_tui.bots.random_bot import RandomBot
 from bere_tui.engine import Game
 
 NAIVE_GAME = ROOT / "bench" / "naive_game.py"
@@ -92,6 +94,15 @@ def play_game(n: int, rng: random.Random, seed: int, trusted: bool) -> int:
     return game.round
 
 
+def play_blind_game(n: int, seed: int, clock=time.perf_counter) -> int:
+    """One game of `random` bots as `bere sim` plays it (bots/runner.py: Game.play_blind, no events, each decision
+    timed by `clock`); returns the number of rounds played."""
+    game = Game("base", [f"P{i}" for i in range(n)], seed=seed, events=False)
+    bots = [RandomBot(seed * 1000 + p) for p in range(n)]
+    game.play_blind([b.pick for b in bots], [[] for _ in range(n)], clock)
+    return game.round
+
+
 def load_naive_round():
     for path in NAIVE_ROUND:
         if path.is_file():
@@ -127,6 +138,8 @@ def in_process(n: int, seconds: float) -> None:
     runners = {
         "apply (validated)": Runner(lambda: play_game(n, checked_rng, next(games), False)),
         "apply (trusted)": Runner(lambda: play_game(n, trusted_rng, next(games), True)),
+        "play_blind (bere sim)": Runner(lambda: play_blind_game(n, next(games))),
+        "  the same, no clock": Runner(lambda: play_blind_game(n, next(games), int)),  # (int() is 0: no timing)
     }
     play_round = load_naive_round()
     if play_round is not None:
@@ -140,7 +153,7 @@ def in_process(n: int, seconds: float) -> None:
     naive = runners.get("naive_round.py")
     for name, r in runners.items():
         ratio = f"  = {r.rate / naive.rate:.2f} of naive" if naive is not None and r is not naive else ""
-        print(f"  {name:<20} {r.rate:8,.0f}{ratio}")
+        print(f"  {name:<22} {r.rate:8,.0f}{ratio}")
 
 
 def main(argv: list[str] | None = None) -> int:
