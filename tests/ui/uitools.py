@@ -96,3 +96,37 @@ async def press_on(pilot, screen_type, *keys: str) -> None:
     moment after the keys that led to them)."""
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, screen_type))
     await pilot.press(*keys)
+
+
+#: the character a key types (as Textual's pilot gives it)
+KEY_CHARS = {"space": " ", "tab": "\t", "enter": "\r", "escape": "\x1b", "question_mark": "?", "plus": "+",
+             "minus": "-"}
+
+
+async def type_ahead(pilot, *keys: str) -> None:
+    """Send `keys` all at once, as a fast typist, a held key or a slow connection delivers them: each key is on
+    its way before the one before it has acted (pilot.press waits for the app after every key). Then let the
+    app handle them all."""
+    from textual import events
+
+    for key in keys:
+        pilot.app.post_message(events.Key(key, KEY_CHARS.get(key, key if len(key) == 1 else None)))
+    await settle(pilot)
+
+
+async def settle(pilot, rounds: int = 100) -> None:
+    """Let the app run until no message waits anywhere (the app, the screen and its widgets)."""
+    for _ in range(rounds):
+        await pilot.pause()
+        nodes = [pilot.app, *pilot.app.screen.walk_children(with_self=True)]
+        if not any(node._message_queue.qsize() for node in nodes):
+            return
+    raise AssertionError(f"the app was still busy after {rounds} pauses")
+
+
+def focus_trail(screen) -> list[str | None]:
+    """The ids of the widgets `screen` gives the focus to from now on, in order (each move, also those a
+    burst of keys makes before the screen is drawn again)."""
+    trail: list[str | None] = []
+    screen.watch(screen, "focused", lambda widget: widget is not None and trail.append(widget.id), init=False)
+    return trail

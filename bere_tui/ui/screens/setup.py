@@ -1,7 +1,14 @@
 """New game: the variant, the seats (a person with a name, or a bot with its level) and the options.
 
-Keyboard first: up/down (or Tab) move between fields, left/right change a choice, Enter anywhere starts the
-game with what is shown; the last setup is offered again next time.
+Keyboard first: the variant has the focus from the start; up/down (or Tab) move between fields, left/right
+(or space) change a choice, Enter anywhere starts the game with what is shown; `>` marks the field with the
+focus, so that it shows without colour. The last setup is offered again next time.
+
+The ten seat rows are made once and the ones beyond the player count are hidden: a change of the count or of the
+variant shows or hides rows at once, so a key typed right after it (Down after Right on the seat count) finds
+the rows as they now are. (Rows made anew after each change came a moment later: keys in that moment moved the
+focus among the old rows, and it fell back when they went, so Down seemed to skip or stick.) Seats taken away are
+kept aside and come back, names and levels, when the count grows again.
 """
 
 from __future__ import annotations
@@ -10,11 +17,14 @@ from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from bere_tui.engine.games import GAMES
@@ -30,6 +40,10 @@ PERSON = "person"
 #: games a shared table (bere serve) does not seat yet
 LOCAL_ONLY = ("bullenparty", "board")
 DEFAULT_BOT = "heuristic" if "heuristic" in BOT_LEVELS else BOT_LEVELS[-1]
+#: seat rows made: as many as the largest table of any game (B1: 10)
+MAX_SEATS = max(info.max_players for info in GAMES.values())
+#: what marks the field with the focus in the labels' column (ASCII: the same with --ascii)
+MARK = "> "
 
 
 def kind_labels() -> tuple[list, list[str]]:
@@ -44,6 +58,29 @@ def seed_note(variant: str) -> str:
     if variant == "board":
         return _("the same seed deals the same tiles")
     return _("the same seed deals the same cards")
+
+
+class Form(VerticalScroll, inherit_bindings=False):
+    """The fields, scrolled when they do not fit (a long message, a long translation). Up/down are the screen's
+    (the next field); a scroll view's own up/down bindings would scroll the form instead, whenever it can."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pageup", "page_up", show=False),
+        Binding("pagedown", "page_down", show=False),
+    ]
+
+
+class FieldLabel(Label):
+    """A field's name in the labels' column, after `>` while a field of its row has the focus."""
+
+    current: reactive[bool] = reactive(False)
+
+    def __init__(self, text: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.text = text
+
+    def render(self) -> Text:
+        return Text((MARK if self.current else " " * len(MARK)) + self.text, style="bold" if self.current else "")
 
 
 class SeatCount(Cycler):
@@ -62,6 +99,19 @@ class SeatCount(Cycler):
         super().action_step(step)
 
 
+class SetupInput(Input, inherit_bindings=False):
+    """A text field of the setup: Enter is the screen's (start the game, and the key bar says so there too)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [b for b in Input.BINDINGS
+                                             if not (isinstance(b, Binding) and b.key == "enter")]
+
+
+class StartButton(Button, inherit_bindings=False):
+    """The start button: Enter is the screen's (so the key bar names it), space and a click press it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("space", "press", show=False)]
+
+
 class SetupScreen(DismissOnce, Screen[TableSetup | None]):
     """Dismisses with the TableSetup to start, or None (Esc: back to the title)."""
 
@@ -69,8 +119,8 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         # TRANSLATORS: the setup's key bar: Enter starts the game (a verb, as "change" and "back")
         Binding("enter", "start", NP_("setup key", "start"), show=True),
         Binding("escape", "back", N_("back"), show=True),
-        Binding("down,j", "app.focus_next", N_("next field"), show=False),
-        Binding("up,k", "app.focus_previous", N_("previous field"), show=False),
+        Binding("down,j,tab", "next_field", N_("next field"), show=False),
+        Binding("up,k,shift+tab", "previous_field", N_("previous field"), show=False),
         Binding("plus", "seats(1)", N_("add seat"), show=True, key_display="+"),
         Binding("minus", "seats(-1)", N_("remove seat"), show=True, key_display="-"),
     ]
@@ -81,71 +131,81 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         variant = "base" if hosting and setup.variant in LOCAL_ONLY else setup.variant  # not shared yet
         self.setup = TableSetup(variant, [Seat(s.name, s.bot) for s in setup.seats], setup.target, None,
                                 side=setup.side, luck=setup.luck, board=setup.board)
+        self.spare: list[Seat] = []  # seats taken away (the first is the next to come back)
         self._clamp()
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
         yield Static(Text(_("HOST A TABLE") if self.hosting else _("NEW GAME"), style="bold"), id="setup-title")
-        with VerticalScroll(id="setup-form", can_focus=False):
+        with Form(id="setup-form", can_focus=False):
             with Horizontal(classes="field"):
-                yield Label(_("Variant"), classes="field-label")
+                yield FieldLabel(_("Variant"), classes="field-label")
                 variants = [v for v in GAMES if not (self.hosting and v in LOCAL_ONLY)]  # not shared yet
-                yield Cycler(variants, [variant_name(v) for v in variants], self.setup.variant, id="variant")
+                yield Cycler(variants, [variant_name(v) for v in variants], self.setup.variant, id="variant",
+                             on_change=self._variant_changed)
                 yield Label("", id="variant-note", classes="field-note")
             with Horizontal(classes="field"):
-                yield Label(_("Seats"), classes="field-label")
-                yield SeatCount(list(range(2, 11)), [str(n) for n in range(2, 11)], len(self.setup.seats),
-                                id="seat-count")
+                yield FieldLabel(_("Seats"), classes="field-label")
+                yield SeatCount(list(range(2, MAX_SEATS + 1)), [str(n) for n in range(2, MAX_SEATS + 1)],
+                                len(self.setup.seats), id="seat-count", on_change=self._count_changed)
                 yield Label(_("you sit at seat 1; friends join with the table's code")
                             if self.hosting else _("people pass the keyboard; bots play themselves"),
                             classes="field-note")
-            yield VerticalScroll(id="seats", can_focus=False)
+            values, labels = kind_labels()
+            with Vertical(id="seats"):
+                for i in range(MAX_SEATS):  # all made now; those beyond the player count are hidden
+                    with Horizontal(classes="field seat", id=f"seat-{i}"):
+                        yield FieldLabel(_("Seat {n}").format(n=i + 1), classes="field-label")
+                        yield Cycler(values, labels, PERSON, id=f"kind-{i}", classes="seat-kind",
+                                     on_change=self._kind_changed)
+                        yield SetupInput("", id=f"name-{i}", classes="seat-name")
             with Horizontal(classes="field", id="target-field"):
                 # TRANSLATORS: the setup's field for the total that ends the game (66)
-                yield Label(_("Target"), classes="field-label")
-                yield Input(str(self.setup.target) if self.setup.target else "", placeholder="66",
-                            type="integer", max_length=4, id="target")
+                yield FieldLabel(_("Target"), classes="field-label")
+                yield SetupInput(str(self.setup.target) if self.setup.target else "", placeholder="66",
+                                 type="integer", max_length=4, id="target")
                 yield Label(_("total that ends the game"), classes="field-note")
             with Horizontal(classes="field", id="side-field"):
                 # TRANSLATORS: the setup's field for the board game's side (blue: the base game, red: pro)
-                yield Label(_("Side"), classes="field-label")
-                yield Cycler(["blue", "red"], [_("blue (base)"), _("red (pro)")], self.setup.side, id="side")
+                yield FieldLabel(_("Side"), classes="field-label")
+                yield Cycler(["blue", "red"], [_("blue (base)"), _("red (pro)")], self.setup.side, id="side",
+                             on_change=self._side_changed)
                 yield Label(_("red adds action cards"), classes="field-note")
             with Horizontal(classes="field", id="luck-field"):
-                yield Label(_("Luck"), classes="field-label")
+                yield FieldLabel(_("Luck"), classes="field-label")
                 yield Cycler([False, True], [pgettext("luck cards", "off"), pgettext("luck cards", "on")],
-                             self.setup.luck, id="luck")
+                             self.setup.luck, id="luck", on_change=self._luck_changed)
                 yield Label(_("luck cards: minus points draw one"), classes="field-note")
             with Horizontal(classes="field"):
                 # TRANSLATORS: the setup's field for the number that fixes the shuffle (the same seed, the same deal)
-                yield Label(_("Seed"), classes="field-label")
-                yield Input("", placeholder=pgettext("seed", "random"), type="integer", max_length=12, id="seed")
+                yield FieldLabel(_("Seed"), classes="field-label")
+                yield SetupInput("", placeholder=pgettext("seed", "random"), type="integer", max_length=12,
+                                 id="seed")
                 yield Label(seed_note(self.setup.variant), id="seed-note", classes="field-note")
             with Horizontal(classes="field", id="start-field"):
-                yield Label("", classes="field-label")
-                yield Button(_("Open the table") if self.hosting else _("Start the game"), id="start",
-                             variant="primary")
+                yield FieldLabel("", classes="field-label")
+                yield StartButton(_("Open the table") if self.hosting else _("Start the game"), id="start",
+                                  variant="primary")
             yield Static("", id="setup-problems")
         yield KeyBar()
 
     def label_width(self) -> int:
-        """The labels' column: as wide as the widest translated label (10 cells at least), never cut."""
+        """The labels' column: the focus mark, then the widest translated label (10 cells at least), never cut."""
         labels = [_("Variant"), _("Seats"), _("Target"), _("Side"), _("Luck"), _("Seed"),
-                  _("Seat {n}").format(n=10)]
-        return max(10, *(cell_len(label) + 1 for label in labels))
+                  _("Seat {n}").format(n=MAX_SEATS)]
+        return len(MARK) + max(10, *(cell_len(label) + 1 for label in labels))
 
     def on_mount(self) -> None:
-        self._width_labels()
-        self._rebuild_seats()
-        self._update_notes()
-        self.query_one("#start", Button).focus()
-        self._freeze_cursors()
-
-    def _width_labels(self) -> None:
         width = self.label_width()
         for label in self.query(".field-label"):
             label.styles.width = width
+        self._show_seats()
+        self._update_notes()
+        self._freeze_cursors()
+        # at once (not focus(), which waits its turn): the arrows change the first field from the first key on
+        self.set_focus(self.query_one("#variant", Cycler))
+        self._mark()
 
     def _freeze_cursors(self) -> None:
         """No blinking cursor when nobody watches (pilot tests and snapshots stay the same every run)."""
@@ -153,33 +213,50 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
             for field in self.query(Input):
                 field.cursor_blink = False
 
-    def _rebuild_seats(self) -> None:
-        box = self.query_one("#seats", VerticalScroll)
-        box.remove_children()
-        values, labels = kind_labels()
-        rows = []
-        width = self.label_width()
-        for i, seat in enumerate(self.setup.seats):
-            kind = seat.bot if seat.bot else PERSON
-            label = Label(_("Seat {n}").format(n=i + 1), classes="field-label")
-            label.styles.width = width
-            rows.append(Horizontal(
-                label,
-                Cycler(values, labels, kind, id=f"kind-{i}", classes="seat-kind"),
-                Input(seat.name, id=f"name-{i}", classes="seat-name"),
-                classes="field seat",
-            ))
-        box.mount_all(rows)
-        box.styles.height = len(rows)
-        self.call_after_refresh(self._freeze_cursors)
+    def _show_seats(self) -> None:
+        """The rows of the seats there are, with their kinds and names; the others hidden. A focus on a row that
+        goes moves to the same field of the last row that stays."""
+        seats = self.setup.seats
+        focused = self.focused
+        row = focused.parent if focused is not None else None
+        if row is not None and row.has_class("seat") and int((row.id or "seat-0").split("-")[1]) >= len(seats):
+            field = "kind" if isinstance(focused, Cycler) else "name"
+            self.set_focus(self.query_one(f"#{field}-{len(seats) - 1}"))
+        for i in range(MAX_SEATS):
+            if i < len(seats):
+                seat = seats[i]
+                kind = self.query_one(f"#kind-{i}", Cycler)
+                value = seat.bot or PERSON
+                kind.index = kind.values.index(value) if value in kind.values else 0
+                name = self.query_one(f"#name-{i}", Input)
+                if name.value != seat.name:
+                    name.value = seat.name
+            self.query_one(f"#seat-{i}").display = i < len(seats)
 
-    def _clamp(self) -> None:
+    def _take_spare(self) -> Seat:
+        """The next seat to add: the last one taken away (under another name if its own is taken meanwhile)."""
+        taken = [s.name for s in self.setup.seats]
+        if not self.spare:
+            return Seat(free_name(taken), DEFAULT_BOT)
+        seat = self.spare.pop(0)
+        if not seat.name.strip() or seat.name.casefold() in {t.casefold() for t in taken}:
+            seat = Seat(free_name(taken), seat.bot)
+        return seat
+
+    def _clamp(self, n: int | None = None) -> None:
+        """`n` seats (as many as now without it), within the variant's limits."""
         lo, hi = self.setup.limits()
         seats = self.setup.seats
-        while len(seats) > hi:
-            seats.pop()
-        while len(seats) < lo:
-            seats.append(Seat(free_name([s.name for s in seats]), DEFAULT_BOT))
+        n = max(lo, min(hi, len(seats) if n is None else n))
+        while len(seats) > n:
+            self.spare.insert(0, seats.pop())
+        while len(seats) < n:
+            seats.append(self._take_spare())
+
+    def _read_names(self) -> None:
+        """The names as typed (their Changed messages may still be on the way after keys typed ahead)."""
+        for i, seat in enumerate(self.setup.seats):
+            seat.name = fit_name(self.query_one(f"#name-{i}", Input).value)[0]
 
     def _update_notes(self) -> None:
         lo, hi = self.setup.limits()
@@ -196,40 +273,80 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         count.refresh()
         self.query_one("#setup-problems", Static).update("")
 
-    # ------------------------------------------------------------------ changes
+    # ------------------------------------------------------------------ moving
 
-    def on_cycler_changed(self, message: Cycler.Changed) -> None:
-        cid = message.cycler.id or ""
-        if cid == "variant":
-            self.setup.variant = message.value
-            self._clamp()
-            self._rebuild_seats()
-        elif cid == "side":
-            self.setup.side = message.value
-        elif cid == "luck":
-            self.setup.luck = message.value
-        elif cid == "seat-count":
-            self._resize(message.value)
-        elif cid.startswith("kind-"):
-            i = int(cid.split("-")[1])
-            self.setup.seats[i].bot = None if message.value == PERSON else message.value
+    def fields(self) -> list[Widget]:
+        """The fields shown, in the order of the form (top to bottom, a seat's kind before its name)."""
+        form = self.query_one("#setup-form")
+        return [w for w in form.query("*") if w.can_focus and w.display
+                and all(node.display for node in w.ancestors if node is not form and node is not self)]
+
+    def action_next_field(self) -> None:
+        self._move(1)
+
+    def action_previous_field(self) -> None:
+        self._move(-1)
+
+    def _move(self, step: int) -> None:
+        """The next or previous field, round at the ends. In the form's order, not Textual's focus chain: that
+        one sorts the fields by where they were last drawn, and a row shown a moment ago (a seat added by a key
+        typed ahead) has not been drawn yet, so it came first and Down jumped over seats or back."""
+        fields = self.fields()
+        if not fields:
+            return
+        if self.focused in fields:
+            self.set_focus(fields[(fields.index(self.focused) + step) % len(fields)])
+        else:
+            self.set_focus(fields[0 if step > 0 else -1])
+
+    def on_descendant_focus(self, _event: events.DescendantFocus) -> None:
+        self._mark()
+
+    def _mark(self) -> None:
+        """`>` before the label of the row with the focus."""
+        row = self.focused.parent if self.focused is not None else None
+        for label in self.query(FieldLabel):
+            label.current = label.parent is row
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # + and - are typed into a name or a number (and the key bar does not offer them there)
+        return not (action == "seats" and isinstance(self.focused, Input))
+
+    # ------------------------------------------------------------------ changes (at once: see the module's note)
+
+    def _variant_changed(self, cycler: Cycler) -> None:
+        self.setup.variant = cycler.value
+        self._read_names()
+        self._clamp()
+        self._show_seats()
         self._update_notes()
 
+    def _count_changed(self, cycler: Cycler) -> None:
+        self._resize(cycler.value)
+
+    def _kind_changed(self, cycler: Cycler) -> None:
+        i = int((cycler.id or "kind-0").split("-")[1])
+        if i < len(self.setup.seats):
+            self.setup.seats[i].bot = None if cycler.value == PERSON else cycler.value
+        self.query_one("#setup-problems", Static).update("")
+
+    def _side_changed(self, cycler: Cycler) -> None:
+        self.setup.side = cycler.value
+
+    def _luck_changed(self, cycler: Cycler) -> None:
+        self.setup.luck = cycler.value
+
     def _resize(self, n: int) -> None:
-        seats = self.setup.seats
-        while len(seats) > n:
-            seats.pop()
-        while len(seats) < n:
-            seats.append(Seat(free_name([s.name for s in seats]), DEFAULT_BOT))
-        self._clamp()
-        self._rebuild_seats()
+        self._read_names()
+        self._clamp(n)
+        self._show_seats()
+        self._update_notes()
 
     def action_seats(self, step: int) -> None:
         lo, hi = self.setup.limits()
         n = len(self.setup.seats) + step
         if lo <= n <= hi:
             self._resize(n)
-            self._update_notes()
         else:
             self._say_limit(step)
 
@@ -248,19 +365,18 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         self.query_one("#setup-problems", Static).update(Text(text, style="bold"))
 
     def on_input_changed(self, message: Input.Changed) -> None:
-        iid = message.input.id or ""
+        field = message.input
+        iid = field.id or ""
         if iid.startswith("name-"):
             i = int(iid.split("-")[1])
-            name, cut = fit_name(message.value)
+            if i >= len(self.setup.seats):
+                return  # a hidden row's (its seat is kept aside)
+            name, cut = fit_name(field.value)  # (the value now: the message may be older than the last key)
             self.setup.seats[i].name = name
             if cut:  # a paste or a typed letter too many: keep the first NAME_MAX characters, and say so
-                message.input.value = name
+                field.value = name
                 self._say(_("A name has at most {n} characters: seat {i} is cut to {name}.").format(
                     n=NAME_MAX, i=i + 1, name=name))
-
-    def on_input_submitted(self, message: Input.Submitted) -> None:
-        message.stop()
-        self.action_start()
 
     def on_button_pressed(self, message: Button.Pressed) -> None:
         message.stop()
@@ -279,6 +395,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
             return None, _("{value!r} is not a whole number").format(value=text)
 
     def action_start(self) -> None:
+        self._read_names()
         problems = []
         target, bad = self._number("#target")
         if bad:

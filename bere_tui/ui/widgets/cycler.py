@@ -1,7 +1,13 @@
-"""Cycler: one value out of a few, shown as `< value >`; left/right (h/l) change it, a click moves it on."""
+"""Cycler: one value out of a few, shown as `< value >`; left/right (h/l) change it, space and a click move it on.
+
+It tells of a change with a Changed message, and first, when it was given one, by calling `on_change` at once:
+a screen whose fields depend on the value (the setup's seats) is changed before the next key typed ahead is
+handled, where a message would come after it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -18,6 +24,7 @@ class Cycler(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "step(-1)", N_("change"), show=False),
         Binding("right,l", "step(1)", N_("change"), show=True, key_display="<- ->"),
+        Binding("space", "step(1)", N_("change"), show=False),
     ]
 
     DEFAULT_CSS = """
@@ -38,8 +45,9 @@ class Cycler(Widget, can_focus=True):
             return self.cycler
 
     def __init__(self, values: list, labels: list[str], value=None, *, id: str | None = None,
-                 classes: str | None = None) -> None:
+                 classes: str | None = None, on_change: Callable[[Cycler], None] | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self.on_change = on_change
         self.values = list(values)
         self.labels = list(labels)
         if value in self.values:
@@ -59,6 +67,8 @@ class Cycler(Widget, can_focus=True):
 
     def action_step(self, step: int) -> None:
         self.index = (self.index + step) % len(self.values)
+        if self.on_change is not None:
+            self.on_change(self)
         self.post_message(self.Changed(self, self.value))
 
     def on_click(self, event: events.Click) -> None:
