@@ -222,7 +222,7 @@ async def test_enter_starts_from_every_field_and_the_key_bar_says_so(tmp_path):
             await pilot.pause()
             bar = key_bar(app)
             assert "Enter start" in bar, (field, bar)
-            assert ("+ add seat" in bar) == (field not in ("name-0", "name-1", "target", "seed")), (field, bar)
+            assert ("+ - seats" in bar) == (field not in ("name-0", "name-1", "target", "seed")), (field, bar)
         screen.set_focus(screen.query_one("#name-1"))
         await pilot.pause()
         await type_ahead(pilot, "Z", "o", "e", "enter")  # the name is chosen on the focus: typing replaces it

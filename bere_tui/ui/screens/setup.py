@@ -121,8 +121,9 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         Binding("escape", "back", N_("back"), show=True),
         Binding("down,j,tab", "next_field", N_("next field"), show=False),
         Binding("up,k,shift+tab", "previous_field", N_("previous field"), show=False),
-        Binding("plus", "seats(1)", N_("add seat"), show=True, key_display="+"),
-        Binding("minus", "seats(-1)", N_("remove seat"), show=True, key_display="-"),
+        # TRANSLATORS: the setup's key bar, after the keys "+ -" (a seat more, a seat less): the number of seats
+        Binding("plus", "seats(1)", NP_("setup key", "seats"), show=True, key_display="+ -"),
+        Binding("minus", "seats(-1)", N_("remove seat"), show=False),
     ]
 
     def __init__(self, setup: TableSetup, hosting: bool = False) -> None:
