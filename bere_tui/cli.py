@@ -38,6 +38,29 @@ def _names(text: str) -> list[str]:
     return names
 
 
+def _port(text: str) -> int:
+    """A TCP port to listen on: 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = None
+    if port is None or not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(_("a port is a number from 1 to 65535, not {text}").format(
+            text=shown(text)))
+    return port
+
+
+def _positive(text: str) -> int:
+    """A count of at least 1."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = None
+    if count is None or count < 1:
+        raise argparse.ArgumentTypeError(_("a number of at least 1, not {text}").format(text=shown(text)))
+    return count
+
+
 def _add_display_options(parser: argparse.ArgumentParser, default) -> None:
     """Options of every screen; accepted before or after the sub-command (`bere --ascii play`)."""
     parser.add_argument("--ascii", action="store_true", default=default,
@@ -97,12 +120,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", parents=[language], help=_("be an SSH server: friends play with `ssh -t -p PORT HOST`"))
     serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
-    serve.add_argument("--port", type=int, default=None, help=_("port (default 2222; with --web 8000)"))
+    serve.add_argument("--port", type=_port, default=None, help=_("port (default 2222; with --web 8000)"))
     serve.add_argument("--web", action="store_true", help=_("serve in a browser instead (textual-serve)"))
     serve.add_argument("--host-key", metavar="FILE", help=_("the server's key (made on the first start)"))
     serve.add_argument("--authorized-keys", metavar="FILE", help=_("the players' public keys, one a line"))
     serve.add_argument("--data-root", metavar="DIR", help=_("one data folder per key below this one"))
-    serve.add_argument("--max-sessions", type=int, default=16, help=_("sessions at once (default 16)"))
+    serve.add_argument("--max-sessions", type=_positive, default=16, help=_("sessions at once (default 16)"))
 
     sim = sub.add_parser("sim", parents=[language], help=_("play bot-only games and print statistics"))
     sim.add_argument("--variant", choices=VARIANT_NAMES, default="base")

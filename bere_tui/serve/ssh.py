@@ -28,6 +28,7 @@ from pathlib import Path
 import asyncssh
 
 from bere_tui.i18n import _
+from bere_tui.safetext import escape
 from bere_tui.serve.tables import JOIN_ENV, PLAYER_ENV, TABLES_ENV, normal_code
 
 #: environment variables a client may set for its game
@@ -70,10 +71,14 @@ def host_key(path: Path) -> asyncssh.SSHKey:
         except (OSError, asyncssh.KeyImportError) as exc:
             raise ServeError(_("cannot read the host key {path}: {why}").format(path=path, why=exc)) from None
     key = asyncssh.generate_private_key("ssh-ed25519")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as out:
-        out.write(key.export_private_key())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(key.export_private_key())
+    except OSError as exc:
+        raise ServeError(_("cannot write the host key {path}: {why}").format(
+            path=path, why=exc.strerror or exc)) from None
     return key
 
 
@@ -175,7 +180,11 @@ class BereSSHServer:
 
     async def start(self) -> None:
         cfg = self.config
-        cfg.data_root.mkdir(parents=True, exist_ok=True)
+        try:
+            cfg.data_root.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ServeError(_("cannot use the data folder {path}: {why}").format(
+                path=cfg.data_root, why=exc.strerror or exc)) from None
         key = host_key(cfg.host_key)
         try:
             self._server = await asyncssh.create_server(
@@ -337,8 +346,8 @@ def run_serve(args) -> int:
                          max_sessions=args.max_sessions)
     try:
         asyncio.run(serve_forever(config))
-    except ServeError as exc:
-        print(_("error: {problem}").format(problem=exc), file=sys.stderr)
+    except ServeError as exc:  # (escaped: a path or host given on the command line may hold anything)
+        print(_("error: {problem}").format(problem=escape(str(exc), None)), file=sys.stderr)
         return 2
     return 0
 

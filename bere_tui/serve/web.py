@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from bere_tui.i18n import _
+from bere_tui.safetext import escape
 
 WEB_ENV = "BERE_WEB"
 
@@ -55,7 +56,12 @@ def run_web(args) -> int:
     from bere_tui.storage import data_dir
 
     root = Path(args.data_root) if args.data_root else data_dir() / "serve"
-    root.mkdir(parents=True, exist_ok=True)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        problem = _("cannot use the data folder {path}: {why}").format(path=root, why=exc.strerror or exc)
+        print(_("error: {problem}").format(problem=escape(problem, None)), file=sys.stderr)
+        return 2
     host = args.host
     port = args.port or 8000
     print(_("bere serve --web: open http://{host}:{port} in a browser (data: {root}). Ctrl+C stops it.").format(

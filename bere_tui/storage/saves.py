@@ -243,16 +243,19 @@ def _date_of(path: Path) -> datetime:
         return datetime.fromtimestamp(path.stat().st_mtime)
 
 
-def list_replays() -> list[ReplayInfo]:
-    """The finished games in the replays folder, newest first. Files that cannot be loaded are left out."""
+def list_replays(skipped: list[Path] | None = None) -> list[ReplayInfo]:
+    """The finished games in the replays folder, newest first. Files that cannot be loaded (or hold no finished
+    game) are left out, and added to `skipped` when it is given."""
     infos = []
     for path in _replay_files(replays_dir()):
         try:
             game, problem = _problem(path)
             date = _date_of(path)
         except OSError:
-            continue
+            game, problem = None, "unreadable"
         if problem is not None or not game.finished:
+            if skipped is not None:
+                skipped.append(path)
             continue
         names = tuple(p["name"] for p in game.players)
         infos.append(ReplayInfo(path=path, date=date, variant=game.variant, players=names,

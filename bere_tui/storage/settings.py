@@ -123,7 +123,11 @@ def _options(value, loc) -> dict[str, int | str | bool | None]:
     if not isinstance(value, dict):
         raise SettingsError(loc, _("must be an object"))
     for key, v in value.items():
-        if key == "side" and v in ("blue", "red") or key == "luck" and isinstance(v, bool):  # the board game's
+        if key == "side":  # the board game's
+            _one_of(v, ("blue", "red"), (*loc, key))
+            continue
+        if key == "luck":
+            _bool(v, (*loc, key))
             continue
         if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
             raise SettingsError((*loc, key), _("must be a whole number or null"))

@@ -24,7 +24,7 @@ from bere_tui.i18n import N_, _, later, pgettext
 from bere_tui.safetext import escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
 from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_settings, save_settings
-from bere_tui.ui.gate import accepts
+from bere_tui.ui.gate import accepts, dropped
 from bere_tui.ui.saving import install_signals, load_session, open_replay, start_session
 from bere_tui.ui.screens.dialogs import (
     MIN_HEIGHT,
@@ -361,6 +361,7 @@ class BereApp(App[int]):
             return  # nothing behind the notice may be changed blind (and nothing after the last screen)
         if isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click)) and self.screen_stack \
                 and not accepts(self.screen, event):
+            dropped(self.screen, event)
             return  # the input gate: pressed before this hand-off or prompt showed, or in its first moment
         await super().on_event(event)
 

@@ -257,7 +257,8 @@ async def test_a_tile_says_where_the_engine_would_put_it():
         await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
         view = game.view(0)
         text = screen_text(app)
-        for tile in view.hand[:5]:  # the first lines of the list
+        assert app.screen.choice_lines == 4  # at 80x24 the log's last two lines stay in view above the prompt
+        for tile in view.hand[:4]:  # the lines of the list in view
             r, _how = view.target_row(tile)  # BG3, the engine's own rule
             space = view.rows[r].next_space + 1
             assert re.search(rf"(?<!\d){tile}•+ +row {r + 1}, space {space}", text), (tile, text)
@@ -629,6 +630,33 @@ async def test_the_log_ends_above_the_hand_off_so_the_last_space_stays_in_view()
         await pilot.pause()
         assert [a["tiles"] for a in game.actions] == [[22], [11]]
         assert "Ann: an action card drawn" in screen_text(app)
+
+
+async def test_the_tile_prompt_leaves_the_last_lines_of_the_log_in_view():
+    """At 80x24 against bots the tile prompt covered the whole log: what the tiles and spaces of the turn
+    before did was out of sight while the next tile was chosen. The prompt now shows fewer choices (the rest
+    scroll) and the status line gives way, so the log's last two lines stay between the scores and it."""
+    from bere_tui.ui.widgets.log import GameLog
+
+    app = board_app(board_game(("Ann",), 2, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt) and app.game.turn == 2)
+        await pilot.pause(0.1)
+        table = app.screen_stack[-2]
+        last = [line.plain for line in table.query_one(GameLog).lines][-2:]
+        assert len(last) == 2 and all(len(line) < 78 for line in last)  # (one screen line each)
+        lines = screen_text(app).split("\n")
+        scores = next(i for i, line in enumerate(lines) if line.startswith(" SCORES"))
+        assert [line.strip() for line in lines[scores + 1:scores + 3]] == last
+        assert "choose a tile" in lines[scores + 4]  # the prompt right under them (after its rule)
+        prompt = app.screen
+        await pilot.press(*["down"] * 6)  # the choices not shown at first scroll into view
+        assert prompt.query_one("#bg-choices").highlighted == 6
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.game.turn == 3)
+        assert [a["tiles"] for a in app.game.actions if a["player"] == 0][-1] == [prompt.lines[6]]
 
 
 async def test_a_person_who_decides_again_after_the_placements_gets_a_hand_off_first():

@@ -129,3 +129,29 @@ def test_sim_accepts_the_levels_of_the_setup_screen():
     done = run_bere("sim", "--bots", "easy,medium", "--games", "1", "--json")
     assert done.returncode == 0, done.stderr
     assert [seat["bot"] for seat in json.loads(done.stdout)["seats"]] == ["random", "heuristic"]
+
+
+# ---------------------------------------------------------------- bere serve: options and folders
+
+
+@pytest.mark.parametrize("argv", ["serve --port 99999", "serve --port -1", "serve --port 0", "serve --port 2e3",
+                                  "serve --web --port 70000", "serve --max-sessions 0"])
+def test_serve_refuses_a_port_out_of_range_and_a_count_of_no_sessions(argv, capsys):
+    """`bere serve --port 99999` ended in a traceback (OverflowError from bind)."""
+    with pytest.raises(SystemExit) as done:  # (the parser alone: nothing listens)
+        build_parser().parse_args(argv.split())
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "Traceback" not in err
+    assert ("from 1 to 65535" in err) if "--port" in argv else ("at least 1" in err)
+
+
+@pytest.mark.parametrize("web", [False, True], ids=["ssh", "web"])
+def test_serve_with_a_data_folder_it_cannot_make_is_one_error_line(tmp_path, web):
+    """A data root that cannot be made (under a file, in /proc) ended in a traceback (FileNotFoundError)."""
+    pytest.importorskip("textual_serve" if web else "asyncssh")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x", encoding="utf-8")
+    done = run_bere("serve", *(["--web"] if web else []), "--data-root", str(blocker / "serve\nroot"))
+    line = assert_one_error(done, "cannot use the data folder", "a-file")
+    assert "serve\\nroot" in line  # (escaped: one line stays one)

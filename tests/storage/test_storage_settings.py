@@ -77,6 +77,19 @@ def test_a_bad_value_falls_back_alone():
     assert "future_key" not in warning  # unknown keys (from a newer version) are ignored
 
 
+@pytest.mark.parametrize(("key", "value", "words"), [("side", "purple", "must be one of 'blue', 'red'"),
+                                                     ("luck", "yes", "must be true or false"),
+                                                     ("target", "x", "must be a whole number")])
+def test_a_bad_board_option_of_the_last_table_is_named_for_what_it_must_be(key, value, words):
+    """A wrong board side in the last table's options said "must be a whole number or null"."""
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    seats = [{"name": "Ann"}, {"name": "Ben", "bot": "random"}]
+    path.write_text(json.dumps({"last_seats": {"variant": "board", "seats": seats, "options": {key: value}}}))
+    _settings, warning = load_settings()
+    assert f"last_seats.options.{key}: {words}" in warning
+
+
 def test_unknown_keys_alone_give_no_message():
     path = settings_path()
     path.parent.mkdir(parents=True)

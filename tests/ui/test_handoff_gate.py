@@ -153,6 +153,29 @@ async def test_a_double_enter_on_your_card_does_not_open_the_next_hand(monkeypat
         assert len(app.game.actions) == 1
 
 
+@pytest.mark.real_gate
+async def test_enter_pressed_fast_through_the_last_placements_does_not_pass_the_game_over_screen():
+    """Enter pressed fast to hurry the last placements went on into the game-over screen, and a moment later
+    its first choice started a new game: nobody saw who won. Keys that keep coming hold its gate shut; Enter
+    after a pause chooses."""
+    app = table_app(players=("Ann",), bots=("random", "random"), seed=3, options={"rounds": 1},
+                    until=last_turn, speed="fast")
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown_at = None
+        for _ in range(400):  # Enter every 50 ms, until 1.5 s after the results showed
+            if shown_at is None and isinstance(app.screen, ResultsScreen):
+                shown_at = asyncio.get_running_loop().time()
+            if shown_at is not None and asyncio.get_running_loop().time() - shown_at > 1.5:
+                break
+            app.post_message(enter())
+            await asyncio.sleep(0.05)
+        assert app.game.finished and isinstance(app.screen, ResultsScreen)
+        results = app.screen
+        await pilot.pause(0.6)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is not results)
+
+
 async def test_keys_pressed_before_a_prompt_showed_are_dropped():
     """Even with the gate's delays at 0, a key stamped before the prompt showed never acts on it (typed
     ahead: dropped, never queued). With one person and bots, Enter to hurry the placements plays no card."""

@@ -209,3 +209,25 @@ async def test_no_replays_yet_says_so():
         app.push_screen(ReplayListScreen())
         await pilot.pause()
         assert "No finished games yet" in screen_text(app)
+
+
+@pytest.mark.parametrize("good", [0, 1], ids=["only-broken", "one-good"])
+async def test_replay_files_that_cannot_be_read_are_counted_not_called_no_games(good, tmp_path):
+    """A replays folder of broken files said "No finished games yet", as if it were empty."""
+    from bere_tui.storage import replays_dir
+
+    if good:
+        archive_finished(play_bot_game("base", ["random", "random"], seed=1, options={"rounds": 1}))
+    folder = replays_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "20261201-000000-000000-aaaaaaaaaaaa.json").write_text("{ cut sho", encoding="utf-8")
+    (folder / "20261201-000001-000000-bbbbbbbbbbbb.json").write_text("[1, 2]", encoding="utf-8")
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ReplayListScreen())
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "No finished games yet" not in text
+        assert "2 files in" in text and "cannot be read as finished games" in text
+        assert ("Base game" in text) == bool(good)
+        assert ("No finished game can be shown" in text) == (not good)

@@ -38,8 +38,12 @@ from bere_tui.ui.prompts.base import HidesHand, PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
-#: lines of choices shown at once: the board's rows stay in view above the prompt (80x24)
+#: lines of choices shown at once: the board's rows stay in view above the prompt (80x24); at the table fewer
+#: (down to MIN_CHOICE_LINES), so that the log's last lines stay in view too (BoardTableScreen.prompt_lines)
 CHOICE_LINES = 6
+MIN_CHOICE_LINES = 3
+#: the prompt's lines besides its choices: the rule above it, the title, the hand and the key bar
+PROMPT_LINES = 4
 ROW_CHOICES = ("stop_row", "place_row", "swap_row")
 
 
@@ -68,8 +72,9 @@ class BoardPrompt(HidesHand, PromptScreen):
         HidesHand.BACK,
     ]
 
-    def __init__(self, view, legal, ascii: bool = False) -> None:
+    def __init__(self, view, legal, ascii: bool = False, lines: int = CHOICE_LINES) -> None:
         super().__init__(view, legal, ascii)
+        self.choice_lines = lines  # choices shown at once (the rest scroll)
         self.do = legal[0]["do"]
         self.can_go_back = False  # at a hot-seat table: Esc hides the hand and brings the hand-off back
         self.picked: list[int] = []  # select: the tiles chosen so far
@@ -216,7 +221,8 @@ class BoardPrompt(HidesHand, PromptScreen):
     def _choices(self) -> ChoiceList:
         options = [Option(text) for text in self.texts]
         choices = ChoiceList(*options, default=self.default, keys=self.keys, id="bg-choices")
-        choices.styles.max_height = CHOICE_LINES  # (the app's ChoiceList rule would beat a DEFAULT_CSS one)
+        # (the app's ChoiceList rule would beat a DEFAULT_CSS one; the "chosen:" line takes one of the lines)
+        choices.styles.max_height = max(MIN_CHOICE_LINES, self.choice_lines - (1 if self.picked else 0))
         return choices
 
     def on_mount(self) -> None:
@@ -308,4 +314,4 @@ class BoardPrompt(HidesHand, PromptScreen):
         self.dismiss(next(a for a in self.legal if a["row"] == self.luck_row and a["space"] == answer))
 
 
-__all__ = ["BoardPrompt", "landing_text"]
+__all__ = ["CHOICE_LINES", "MIN_CHOICE_LINES", "PROMPT_LINES", "BoardPrompt", "landing_text"]

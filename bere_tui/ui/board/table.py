@@ -29,7 +29,7 @@ from bere_tui.table.cardtext import ASCII_DOT, DOT
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name
 from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, rows_width, scores_text
-from bere_tui.ui.board.prompts import BoardPrompt
+from bere_tui.ui.board.prompts import CHOICE_LINES, MIN_CHOICE_LINES, PROMPT_LINES, BoardPrompt
 from bere_tui.ui.saving import keep_finished
 from bere_tui.ui.screens.directed import DirectedScreen
 from bere_tui.ui.screens.handoff import HandoffScreen
@@ -41,6 +41,10 @@ from bere_tui.ui.widgets.log import GameLog
 EVENT_STEPS = {bg.Revealed: 2.0, bg.TilePlaced: 1.0, bg.TileSwapped: 1.0, bg.SpaceScored: 1.0,
                bg.RowFinished: 1.5, bg.RowTaken: 1.5, bg.RowGathered: 1.5, bg.StopPlaced: 1.0,
                bg.LuckPlaced: 1.0, bg.HandDealt: 1.0, bg.HandPenalty: 1.0}
+
+#: lines of the log kept in view above a prompt (at 80x24 the prompt shows fewer choices for them, and the
+#: status line, which the prompt's title repeats, gives way)
+LOG_KEPT = 2
 
 #: what a hand-off says the decision is for
 REASONS = {
@@ -111,6 +115,9 @@ class BoardTableScreen(DirectedScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        # (inline: the 6 nimmt! table's stylesheet, app-wide, puts a blank line above #status, which would
+        # take a line of the log at 80x24)
+        self.query_one("#status", Static).styles.margin = 0
         self.start_table()
 
     # ------------------------------------------------------------------ drawing
@@ -171,10 +178,12 @@ class BoardTableScreen(DirectedScreen):
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
         self.query_one(GameLog).styles.padding = (0, 1)
+        self.query_one("#status", Static).display = True
 
     def uncover_log(self) -> None:
-        """A panel at the bottom (a hand-off) covers the log's last lines: the log ends above it, so that what
-        the last tiles and spaces did stays in view."""
+        """A panel at the bottom (a hand-off, a prompt) covers the log's last lines: the log ends above it, so
+        that what the last tiles and spaces did stays in view. Under a prompt the status line gives way to
+        the log (the prompt's title says who decides)."""
         top = self.app.screen
         if top is self or not self.is_attached:
             return
@@ -182,8 +191,11 @@ class BoardTableScreen(DirectedScreen):
         if not panels:
             return
         log = self.query_one(GameLog)
+        under_prompt = isinstance(top, BoardPrompt)
+        self.query_one("#status", Static).display = not under_prompt
+        log_top = self.query_one("#bg-scores", Static).region.bottom + (0 if under_prompt else 1)
         covered = log.region.bottom - panels.first().region.y
-        if 0 < covered < log.region.height:  # (a panel over the whole log, a prompt's, leaves it as it is)
+        if 0 < covered < log.region.bottom - log_top:  # (a panel over the whole log leaves it as it is)
             log.styles.padding = (0, 1, covered, 1)
 
     def action_tracker(self) -> None:
@@ -198,7 +210,13 @@ class BoardTableScreen(DirectedScreen):
                              when=_("hand {hand}, turn {turn}").format(hand=self.game.hand_no, turn=self.game.turn))
 
     def prompt_for(self, view, legal: list[dict]):
-        return BoardPrompt(view, legal, self.ascii)
+        return BoardPrompt(view, legal, self.ascii, lines=self.prompt_lines())
+
+    def prompt_lines(self) -> int:
+        """The choices a prompt shows at once: as many as leave the log's last LOG_KEPT lines in view between
+        the scores and the prompt (at 80x24 with ten rows: 4), never fewer than MIN_CHOICE_LINES."""
+        below = (self.size.height or 24) - self.query_one("#bg-scores", Static).region.bottom
+        return max(MIN_CHOICE_LINES, min(CHOICE_LINES, below - PROMPT_LINES - LOG_KEPT))
 
     async def show_events(self, events: list) -> None:
         self._hurry.clear()

@@ -13,8 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from bere_tui.i18n import N_, _
-from bere_tui.storage import MAX_REPLAYS, ReplayInfo, StorageError, list_replays, load_file
+from bere_tui.i18n import N_, _, ngettext
+from bere_tui.safetext import escape
+from bere_tui.storage import MAX_REPLAYS, ReplayInfo, StorageError, list_replays, load_file, replays_dir
 from bere_tui.table.words import variant_name
 from bere_tui.ui.saving import open_replay
 from bere_tui.ui.widgets.choices import ChoiceList
@@ -37,7 +38,8 @@ class ReplayListScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.replays = list_replays()[:MAX_REPLAYS]
+        self.skipped: list = []  # the files of the folder that cannot be read as a finished game
+        self.replays = list_replays(self.skipped)[:MAX_REPLAYS]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="replays-box"):
@@ -45,9 +47,18 @@ class ReplayListScreen(Screen[None]):
             if self.replays:
                 yield ChoiceList(*[Option(replay_label(info), id=str(i)) for i, info in enumerate(self.replays)],
                                  id="replays-list")
-            else:
+            elif not self.skipped:
                 yield Static(_("No finished games yet. Every game played to the end is kept here (the last "
                                "{n}).").format(n=MAX_REPLAYS), id="replays-empty")
+            else:
+                yield Static(_("No finished game can be shown."), id="replays-empty")
+            if self.skipped:
+                n = len(self.skipped)
+                yield Static(ngettext("{n} file in {folder} cannot be read as a finished game; it is left as it "
+                                      "is.",
+                                      "{n} files in {folder} cannot be read as finished games; they are left as "
+                                      "they are.", n).format(n=n, folder=escape(str(replays_dir()), None)),
+                             id="replays-skipped")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -48,6 +48,8 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
 
 
 class RoundSummaryScreen(Gated, DismissOnce, ModalScreen[None]):
+    gate_kind = "results"
+    holds_while_typed = True  # Enter pressed fast to hurry the placements does not skip the round's scores
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape", "close", N_("next round"), show=True),
         Binding("question_mark,f1", "app.help", N_("help"), show=True),
@@ -86,6 +88,9 @@ class RoundSummaryScreen(Gated, DismissOnce, ModalScreen[None]):
 class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     """Dismisses with "again" (new game, same seats), "title" or "quit". "Watch the replay" (when the finished
     `game` is given) opens the replay viewer on its record; leaving the viewer comes back here."""
+
+    gate_kind = "results"
+    holds_while_typed = True  # Enter pressed fast to hurry the last placements does not start a new game
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "app.help", N_("help"), show=True),
