@@ -16,6 +16,7 @@ import pytest
 from textual import events
 from uitools import last_turn, press_on, screen_text, shown_cards, table_app, wait_for
 
+from bere_tui.ui.gate import GATE_SECONDS
 from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.prompts.select import SelectPrompt
 from bere_tui.ui.prompts.take_row import TakeRowPrompt
@@ -153,26 +154,32 @@ async def test_a_double_enter_on_your_card_does_not_open_the_next_hand(monkeypat
         assert len(app.game.actions) == 1
 
 
+def enter_at(time: float) -> events.Key:
+    """An Enter stamped as pressed at `time` (the clock the gate reads): a burst without real waiting."""
+    key = enter()
+    key.time = time
+    return key
+
+
 @pytest.mark.real_gate
 async def test_enter_pressed_fast_through_the_last_placements_does_not_pass_the_game_over_screen():
     """Enter pressed fast to hurry the last placements went on into the game-over screen, and a moment later
-    its first choice started a new game: nobody saw who won. Keys that keep coming hold its gate shut; Enter
-    after a pause chooses."""
+    its first choice started a new game: nobody saw who won. Keys that keep coming hold its gate shut (each
+    one for the gate's time from it); Enter after a pause chooses. The keys carry their press times, so the
+    test does not depend on how fast the machine is."""
     app = table_app(players=("Ann",), bots=("random", "random"), seed=3, options={"rounds": 1},
                     until=last_turn, speed="fast")
     async with app.run_test(size=(80, 24)) as pilot:
-        shown_at = None
-        for _ in range(400):  # Enter every 50 ms, until 1.5 s after the results showed
-            if shown_at is None and isinstance(app.screen, ResultsScreen):
-                shown_at = asyncio.get_running_loop().time()
-            if shown_at is not None and asyncio.get_running_loop().time() - shown_at > 1.5:
-                break
-            app.post_message(enter())
-            await asyncio.sleep(0.05)
-        assert app.game.finished and isinstance(app.screen, ResultsScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))  # (Ann's last card plays itself)
         results = app.screen
-        await pilot.pause(0.6)
-        await pilot.press("enter")
+        gate = GATE_SECONDS["results"]
+        shown = results._open_from - gate
+        presses = [shown + 0.1 + 0.4 * k for k in range(8)]  # 0.4 s apart: up to 3 s after the results showed
+        for t in presses:
+            app.post_message(enter_at(t))
+            await pilot.pause()
+        assert app.game.finished and app.screen is results
+        app.post_message(enter_at(presses[-1] + gate + 0.05))  # after a pause
         await wait_for(pilot, lambda: app.screen is not results)
 
 
