@@ -1,9 +1,66 @@
 """Test-wide set-up: no test reads or writes the real user folders (storage honours these variables)."""
 
+import asyncio
 import os
 import tempfile
+from time import monotonic, process_time
 
 import pytest
+import textual.app
+import textual.pilot
+from textual._context import active_app
+from textual.worker import WorkerState
+
+# ---------------------------------------------------------------------- the pilot's wait for an idle app
+#
+# Textual's pilot waits after every key and pause until the app is idle, by a guess from the clock: it sleeps
+# in 20 ms slices until one slice used almost no CPU time (textual._wait.wait_for_idle). Each key costs at least
+# two such slices, and a slice on a loaded machine may pass without the app having been given the CPU at all.
+# Here the app is idle when it has nothing left to do, looked at directly: no callback of the event loop is
+# ready to run, no message waits in the queue of the app or of any node of the screen on top, that screen has
+# nothing left to lay out or repaint and no callback waiting for its refresh, and no thread worker (a bot
+# thinking) is pending or running. The clock's guess is kept as well, over 2 ms slices (other threads, such as
+# those of asyncio.to_thread, are not seen otherwise). So a key costs what the app does with it, and the state a
+# test reads is the one the app settled in.
+
+_SLICE = 0.002
+
+
+def _quiet(app) -> bool:
+    """The app has nothing to do until a timer fires or a key comes."""
+    if any(not handle.cancelled() for handle in asyncio.get_running_loop()._ready):
+        return False
+    if not app._message_queue.empty():
+        return False
+    for worker in app.workers:
+        if worker._thread_worker and worker.state in (WorkerState.PENDING, WorkerState.RUNNING):
+            return False
+    if not app._screen_stack:  # no screen yet, or none any more
+        return True
+    screen = app.screen
+    if (screen._layout_required or screen._scroll_required or screen._repaint_required
+            or screen._recompose_required or screen._dirty_widgets or screen._callbacks):
+        return False
+    return all(node._message_queue.empty() for node in screen.walk_children(with_self=True))
+
+
+async def _wait_for_idle(min_sleep: float = 0.02, max_sleep: float = 1) -> None:
+    """textual._wait.wait_for_idle, the app's state looked at as well as the clock (see above)."""
+    app = active_app.get(None)
+    start = monotonic()
+    while True:
+        cpu = process_time()
+        await asyncio.sleep(_SLICE)
+        busy = process_time() - cpu
+        elapsed = monotonic() - start
+        if elapsed >= max_sleep:
+            break
+        if elapsed > min_sleep and busy < _SLICE / 4 and (app is None or _quiet(app)):
+            break
+
+
+textual.pilot.wait_for_idle = _wait_for_idle  # Pilot.pause and wait_for_scheduled_animations
+textual.app.wait_for_idle = _wait_for_idle  # App._press_keys, after every key of Pilot.press
 
 _ROOT = tempfile.mkdtemp(prefix="bere-tests-")
 os.environ.setdefault("BERE_DATA_DIR", os.path.join(_ROOT, "data"))

@@ -77,6 +77,19 @@ def advance(game, stop, seed: int = 7) -> None:
         game.apply(movers[p].choose(game.view(p), game.legal(p)))
 
 
+def last_turn_of_hand_one(game) -> bool:
+    """The start of the turn that ends the first hand (a hand is down to its last tile, nobody has chosen):
+    what follows is that turn, the second hand dealt, the whole second hand and the end."""
+    pend = game.pending
+    return (game.hand_no == 1 and pend is not None and pend["do"] == "select" and not game.choices
+            and min(len(hand) for hand in game.hands) == 1)
+
+
+#: the kinds of prompt of a game on the red side with luck cards: a tile, an action card with it, a luck card's
+#: row and space (BG3, BG7, BG6)
+RED_LUCK_KINDS = {("select", "tile"), ("select", "card"), ("luck", "row"), ("luck", "space")}
+
+
 def enter() -> events.Key:
     return events.Key("enter", "\r")
 
@@ -126,7 +139,11 @@ async def test_one_person_and_bots_play_a_whole_game_to_a_winner_by_enter_alone(
 
 
 async def test_two_people_get_a_hand_off_before_every_decision_and_no_hand_shows_before_it():
-    app = board_app(board_game(("Ann", "Ben"), 1, seed=4, side="red", luck=True))
+    """From the last turn of the first hand to the end (the change of hands, a whole hand of every kind of
+    prompt; the whole games by Enter alone above start at the first turn)."""
+    game = board_game(("Ann", "Ben"), 1, seed=4, side="red", luck=True)
+    advance(game, last_turn_of_hand_one, seed=3)  # a second hand with every kind of prompt
+    app = board_app(game)
     holder = None
     handoffs = 0
 
@@ -150,8 +167,9 @@ async def test_two_people_get_a_hand_off_before_every_decision_and_no_hand_shows
             assert "YOUR HAND" not in screen_text(app)
 
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_by_enter(app, pilot, check)
-        assert app.game.finished
+        kinds = await play_by_enter(app, pilot, check)
+        assert app.game.finished and app.game.hand_no == 2
+    assert kinds == RED_LUCK_KINDS
     assert handoffs >= 2 * 10
 
 
@@ -483,9 +501,10 @@ async def test_backspace_takes_back_the_first_of_two_tiles():
 
 @pytest.mark.real_gate
 async def test_bursts_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch):
-    """A whole hot-seat game by Enter in bursts (10-100 ms apart) with the gate on (at a fifth of its delays,
-    as the 6 nimmt! burst test): on every frame sampled, a prompt belongs to the person whose hand-off came
-    last, and no other person's hidden tiles are drawn."""
+    """A hot-seat game by Enter in bursts (10-100 ms apart) with the gate on (at a fifth of its delays, as the
+    6 nimmt! Anniversary burst test), from the last turn of the first hand to the end: the change of hands and
+    a whole hand with every kind of prompt. On every frame sampled, a prompt belongs to the person whose
+    hand-off came last, and no other person's hidden tiles are drawn."""
     import asyncio
     import random
 
@@ -493,8 +512,11 @@ async def test_bursts_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch
 
     monkeypatch.setattr(gate, "GATE_SECONDS", {"handoff": 0.1, "prompt": 0.06})
     rng = random.Random(3)
-    app = board_app(board_game(("Ann", "Ben", "Cid"), 0, seed=3, side="red", luck=True))
+    game = board_game(("Ann", "Ben", "Cid"), 0, seed=3, side="red", luck=True)
+    advance(game, last_turn_of_hand_one)
+    app = board_app(game)
     holder: list[int | None] = [None]
+    kinds = set()
     failures: list[str] = []
     original = HandoffScreen.dismiss
 
@@ -512,6 +534,7 @@ async def test_bursts_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch
         owner = screen.player if isinstance(screen, BoardPrompt) else None
         if owner is not None:
             frames[1] += 1
+            kinds.add((screen.do, screen.stage))
             if owner != holder[0]:
                 failures.append(f"the prompt of {owner} while {holder[0]} held the keyboard")
         if isinstance(screen, (BoardPrompt, HandoffScreen)) and frames[0] % 5 == 0:
@@ -540,8 +563,8 @@ async def test_bursts_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch
         stop.set()
         await sampler
         assert not failures, failures[0]
-        assert isinstance(app.screen, ResultsScreen) and app.game.finished
-    assert frames[1] > 50
+        assert isinstance(app.screen, ResultsScreen) and app.game.finished and app.game.hand_no == 2
+    assert frames[1] > 50 and kinds == RED_LUCK_KINDS
 
 
 # ---------------------------------------------------------------------- found in play

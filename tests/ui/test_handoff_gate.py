@@ -140,11 +140,9 @@ async def test_a_double_enter_on_your_card_does_not_open_the_next_hand(monkeypat
     """Issue 11: Enter twice on Ann's hand chose her card and then opened Ben's hand without his hand-off."""
     app = table_app(players=("Ann", "Ben", "Cid"), seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.accepts(enter()),
-                       timeout=10)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.accepts(enter()))
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt) and app.screen.accepts(enter()),
-                       timeout=10)
+        await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt) and app.screen.accepts(enter()))
         app.post_message(enter())
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
         app.post_message(enter())  # the second tap lands just as Ben's hand-off shows
