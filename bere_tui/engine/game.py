@@ -567,29 +567,33 @@ class Game:
                     times[p].append(clock() - start)
                     ev += self.apply(action, True)
                 continue
-            # a turn's selections (B3), then its placements
-            hands, selected, order = self.hands, self.selected, []
-            start = clock()
-            for p, pick, timed, select in seats:
-                hand = hands[p]
-                card = hand.pop(pick(len(hand)))  # legal(p) lists p's hand in its order
-                end = clock()
-                timed(end - start)  # (one clock reading ends a decision and starts the next)
-                start = end
-                record(select[card])
-                selected[p] = card
-                order.append((card, p))
             self.waiting.clear()
-            if ev is not UNREAD:
-                ev.extend([Selected(p) for p in range(n)])
-            self._reveal(order, ev)
-            if not self.plain:
-                self._advance(ev)
-            elif self._place_queue(ev, row_for):  # (no pause: row_for chooses a low card's row)
-                if self.hands[0]:
-                    self.start_turn()
-                else:
+            hands = self.hands
+            while True:  # a turn's selections (B3), then its placements
+                selected, order = self.selected, []
+                start = clock()
+                for p, pick, timed, select in seats:
+                    hand = hands[p]
+                    card = hand.pop(pick(len(hand)))  # legal(p) lists p's hand in its order
+                    end = clock()
+                    timed(end - start)  # (one clock reading ends a decision and starts the next)
+                    start = end
+                    record(select[card])
+                    selected[p] = card
+                    order.append((card, p))
+                if ev is not UNREAD:
+                    ev.extend([Selected(p) for p in range(n)])
+                self._reveal(order, ev)
+                if not self.plain:
+                    self._advance(ev)
+                    break
+                self._place_queue(ev, row_for)  # (no pause: row_for chooses a low card's row)
+                if not hands[0]:
                     self._end_round(ev)
+                    break
+                # the next turn (start_turn without a pending decision: its selections are picked at once)
+                self.turn += 1
+                self.selected = {}
         return ev
 
     def check(self, action: dict) -> str | None:
