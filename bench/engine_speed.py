@@ -94,7 +94,7 @@ def play_game(n: int, rng: random.Random, seed: int, trusted: bool) -> int:
     return game.round
 
 
-def play_blind_game(n: int, seed: int, clock=time.perf_counter) -> int:
+def play_blind_game(n: int, seed: int, clock=time.perf_counter_ns) -> int:
     """One game of `random` bots as `bere sim` plays it (bots/runner.py: Game.play_blind, no events, each decision
     timed by `clock`); returns the number of rounds played."""
     game = Game("base", [f"P{i}" for i in range(n)], seed=seed, events=False)

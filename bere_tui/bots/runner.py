@@ -10,7 +10,7 @@ their picks (Game.play_blind), a turn's selections picked together. `bere sim` a
 
 from __future__ import annotations
 
-from time import perf_counter
+from time import perf_counter_ns
 
 from bere_tui.bots import BOTS, bot_key, make_bot
 from bere_tui.engine import Game
@@ -41,15 +41,17 @@ def _bot(name: str, seed: int):
 
 
 def play_bot_game(variant: str, bot_names: list[str], seed: int, options: dict | None = None,
-                  times: list[list[float]] | None = None, events: bool = True) -> Game:
-    """A whole game with one bot per seat. `times`, one list per seat: each decision's wall time (seconds) is
-    added to its seat's list. `events=False`: the game makes no events (Game(events=False)), for `bere sim`."""
+                  times: list[list[int]] | None = None, events: bool = True) -> Game:
+    """A whole game with one bot per seat. `times`, one list per seat: each decision's wall time (whole
+    nanoseconds, time.perf_counter_ns) is added to its seat's list. `events=False`: the game makes no events
+    (Game(events=False)), for `bere sim`."""
     players = [{"name": f"{name} {i + 1}", "bot": name} for i, name in enumerate(bot_names)]
     game = Game(variant, players, seed=seed, options=options, events=events)
     bots = [_bot(name, seed * 1000 + p) for p, name in enumerate(bot_names)]
     picks = [bot.pick if bot.blind else None for bot in bots]
     all_blind = None not in picks
-    apply, legal, view, legal_pick, clock = game.apply, game.legal, game.lazy_view, game.legal_pick, perf_counter
+    apply, legal, view, legal_pick = game.apply, game.legal, game.lazy_view, game.legal_pick
+    clock = perf_counter_ns
     if times is None:
         times = [[] for _ in bots]  # (not kept)
     if all_blind:

@@ -18,9 +18,9 @@ def board_for(options: dict | None) -> Board:
 
 
 def play_bot_game(bot_names: list[str], seed: int, options: dict | None = None, board: Board | None = None,
-                  times: list[list[float]] | None = None) -> Game:
+                  times: list[list[int]] | None = None) -> Game:
     """A whole game with one bot per seat (make_bot's seeds as for the other games: seed * 1000 + seat).
-    `times`, one list per seat: each decision's wall time (seconds) is added to its seat's list."""
+    `times`, one list per seat: each decision's wall time (whole nanoseconds) is added to its seat's list."""
     from bere_tui.bots import make_bot
 
     if board is None:
@@ -28,7 +28,7 @@ def play_bot_game(bot_names: list[str], seed: int, options: dict | None = None, 
     players = [{"name": f"{name} {i + 1}", "bot": name} for i, name in enumerate(bot_names)]
     game = Game(players, seed=seed, options=options, board=board)
     bots = [make_bot(name, seed * 1000 + p) for p, name in enumerate(bot_names)]
-    clock = time.perf_counter
+    clock = time.perf_counter_ns
     while not game.finished:
         for p in game.deciders():
             view, legal = game.view(p), game.legal(p)
@@ -49,7 +49,7 @@ def simulate(bot_names: list[str], games: int, seed: int = 0, options: dict | No
     n = len(bot_names)
     wins = [0] * n
     scores = [0] * n
-    times: list[list[float]] = [[] for _p in range(n)]
+    times: list[list[int]] = [[] for _p in range(n)]
     start = time.perf_counter()
     for g in range(games):
         game = play_bot_game(bot_names, seed + g, options, board, times)
