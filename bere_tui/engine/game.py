@@ -263,12 +263,12 @@ class Game:
         queue, rows, tell = self.queue, self.rows, ev is not UNREAD
         parity = self.rules.parity_card  # E3
         for k, (card, p) in enumerate(queue):
-            best, best_tail = -1, -1
-            for i, row in enumerate(rows):  # B4
+            best, best_tail = None, -1
+            for row in rows:  # B4 (the row itself: its place is looked up only when needed)
                 tail = row.cards[-1]
                 if best_tail < tail < card and (not parity or row.parity is None or card & 1 == row.parity):
-                    best, best_tail = i, tail
-            if best < 0:  # B6
+                    best, best_tail = row, tail
+            if best is None:  # B6
                 if row_for is not None:
                     r = row_for(p)
                     refused = "" if ev is UNREAD else self.refused_by(card)  # (for the event alone)
@@ -278,14 +278,13 @@ class Game:
                 self.placing = Placement(p, card, "place")
                 self.pending = {"do": "take_row", "player": p, "card": card}
                 return False
-            row = rows[best]
-            cards = row.cards
+            cards = best.cards
             if len(cards) >= 5:  # B5 (a row holds 5 cards without 7 nimmt!, A9)
-                self.take_row(p, best, cards, card, "sixth", ev, card=card)
+                self.take_row(p, rows.index(best), cards, card, "sixth", ev, card=card)
             else:
                 cards.append(card)
                 if tell:
-                    ev.append(Placed(p, card, best, len(cards) - 1, False, cards[-2]))
+                    ev.append(Placed(p, card, rows.index(best), len(cards) - 1, False, cards[-2]))
         queue.clear()
         return True
 

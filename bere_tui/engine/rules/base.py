@@ -126,7 +126,7 @@ class Variant:
         else:
             hands = [deck[p * hand:(p + 1) * hand] for p in range(n)]
             rows = deck[n * hand:n * hand + ROWS]
-            game.out_of_play = sorted(deck[n * hand + ROWS:])
+            game.out_of_play = deck[n * hand + ROWS:]  # (in the deck's order: nobody sees them, B2)
             deal = None
         game.hands = [sorted(h) for h in hands]
         game.rows = [Row([c]) for c in rows]
