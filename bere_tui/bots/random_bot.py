@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import _random
+
 from bere_tui.bots.base import Bot
 
 
@@ -10,7 +12,9 @@ class RandomBot(Bot):
     blind = True  # it never reads its view or the actions: Game.legal_pick(player, bot.pick) gives its choice
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed)
+        # random.Random's own C generator: the same draws for the same seed (random.Random.seed hands it an int
+        # as it is) without random.Random's seeding steps in Python; a bot-only game seeds one per seat
+        self.rng = _random.Random(seed)
         self._bits = self.rng.getrandbits
 
     def pick(self, n: int) -> int:

@@ -384,14 +384,16 @@ class Game:
             self.scores[p].append(s)
             round_scores.append(s)
         totals = tuple(sum(s) for s in self.scores)
-        ev.append(RoundScored(self.round, tuple(round_scores), totals))
+        if ev is not UNREAD:
+            ev.append(RoundScored(self.round, tuple(round_scores), totals))
         if self.rules.game_over(self, totals):  # B9, B10, A6
             self.rules.end_game(self)  # A7
             best = min(totals)
             self.winners = tuple(p for p in range(self.n) if totals[p] == best)
             self.finished = True
             self.pending = None
-            ev.append(GameOver(self.winners, totals))
+            if ev is not UNREAD:
+                ev.append(GameOver(self.winners, totals))
         else:
             self._start_round(ev)
 

@@ -13,7 +13,7 @@ import random
 
 from bere_tui.engine.cards import DECK_SIZE
 from bere_tui.engine.errors import SetupError
-from bere_tui.engine.events import Dealt, Event
+from bere_tui.engine.events import UNREAD, Dealt, Event
 from bere_tui.engine.row import Row
 from bere_tui.i18n import _
 
@@ -134,7 +134,8 @@ class Variant:
         record_deal = {"rows": rows, "hands": hands}
         self.deal_specials(game, deal, record_deal, ev)
         game.dealt.append(record_deal)
-        ev.append(Dealt(game.round, tuple(rows)))
+        if ev is not UNREAD:
+            ev.append(Dealt(game.round, tuple(rows)))
         self.lay_row_markers(game, ev)
         game.start_turn()
 
