@@ -11,10 +11,12 @@ class RandomBot(Bot):
     name = "random"
     blind = True  # it never reads its view or the actions: Game.legal_pick(player, bot.pick) gives its choice
 
-    def __init__(self, seed: int | None = None) -> None:
-        # random.Random's own C generator: the same draws for the same seed (random.Random.seed hands it an int
-        # as it is) without random.Random's seeding steps in Python; a bot-only game seeds one per seat
-        self.rng = _random.Random(seed)
+    def __init__(self, seed: int | None = None, rng=None) -> None:
+        """`rng`: a generator to draw from, shared with other bots (a bot-only game's random bots share one:
+        bots/runner.py), instead of one of its own seeded `seed`. Its own is random.Random's C generator: the
+        same draws as random.Random(seed) (which hands an int seed to it as it is) without random.Random's
+        seeding steps in Python."""
+        self.rng = _random.Random(seed) if rng is None else rng
         self._bits = self.rng.getrandbits
 
     def pick(self, n: int) -> int:

@@ -30,14 +30,27 @@ def bot_step(game: Game, bots: dict, player: int) -> list:
 _BOT_CLASSES: dict[str, type] = {}
 
 
-def _bot(name: str, seed: int):
-    cls = _BOT_CLASSES.get(name)
-    if cls is None:
-        key = bot_key(name)
-        if key is None:
-            return make_bot(name, seed)  # (it says why the name is unknown)
-        cls = _BOT_CLASSES[name] = BOTS[key]
-    return cls(seed)
+def _bots(bot_names: list[str], seed: int) -> list:
+    """A bot per seat, seeded seed * 1000 + seat; but the bots that choose blind (`random`) share the generator
+    of the first of them: a bot-only game seeds one generator for them, not one per seat (seeding one costs
+    about what a turn of four random bots does)."""
+    bots, shared = [], None
+    for p, name in enumerate(bot_names):
+        cls = _BOT_CLASSES.get(name)
+        if cls is None:
+            key = bot_key(name)
+            if key is None:
+                bots.append(make_bot(name, seed * 1000 + p))  # (it says why the name is unknown)
+                continue
+            cls = _BOT_CLASSES[name] = BOTS[key]
+        if cls.blind and shared is not None:
+            bots.append(cls(rng=shared.rng))
+            continue
+        bot = cls(seed * 1000 + p)
+        if cls.blind:
+            shared = bot
+        bots.append(bot)
+    return bots
 
 
 def play_bot_game(variant: str, bot_names: list[str], seed: int, options: dict | None = None,
@@ -47,7 +60,7 @@ def play_bot_game(variant: str, bot_names: list[str], seed: int, options: dict |
     (Game(events=False)), for `bere sim`."""
     players = [{"name": f"{name} {i + 1}", "bot": name} for i, name in enumerate(bot_names)]
     game = Game(variant, players, seed=seed, options=options, events=events)
-    bots = [_bot(name, seed * 1000 + p) for p, name in enumerate(bot_names)]
+    bots = _bots(bot_names, seed)
     picks = [bot.pick if bot.blind else None for bot in bots]
     all_blind = None not in picks
     apply, legal, view, legal_pick = game.apply, game.legal, game.lazy_view, game.legal_pick
