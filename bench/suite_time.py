@@ -1,0 +1,88 @@
+"""The test suite's time against its baseline, both measured in one run (issue 17, item 4).
+
+The baseline is the suite as it was before the work on speed began (the commit before the first "issue 17"
+change, b17b5fd), run as its README said then: `python -m pytest -q`, one process. The current suite runs as
+README says now: `python -m pytest -q -n auto`. Both use this checkout's virtual environment (the same Python,
+Textual and pytest), each from its own tree (the baseline from a temporary `git worktree` beside this checkout,
+as its tests read ../shared), one after the other, REPEAT times, alternating. It prints each run's wall and CPU time (user + system of pytest and its workers) and
+the ratios of the medians: the target is a wall ratio of at most 0.5.
+
+The current suite has more tests than the baseline's (the board game, Bullenparty, the SSH tables came since):
+the ratio compares the whole suites, so it is the harder comparison.
+
+Usage: python bench/suite_time.py [--baseline REV] [--repeat R] [--only current|baseline]
+The machine is shared: only figures from the same run compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BASELINE = "b17b5fd"
+
+
+def run_suite(tree: Path, args: list[str]) -> tuple[float, float, str]:
+    """Wall and CPU seconds of `python -m pytest ARGS` in `tree` (its own package first on the path), and the
+    summary line pytest printed last."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "pytest", *args, "-p", "no:cacheprovider"], cwd=tree, env=env,
+                         capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    lines = [line for line in out.stdout.strip().splitlines() if line.strip()]
+    summary = lines[-1] if lines else out.stderr.strip()[-300:]
+    if out.returncode != 0:
+        summary += f"  (exit {out.returncode})"
+    return wall, cpu, re.sub(r"\x1b\[[0-9;]*m", "", summary)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--baseline", default=BASELINE, help=f"the baseline commit (default {BASELINE})")
+    ap.add_argument("--repeat", type=int, default=1, help="runs of each suite (default 1)")
+    ap.add_argument("--only", choices=("current", "baseline"), default=None, help="run one of them only")
+    args = ap.parse_args(argv)
+    print(f"load average {os.getloadavg()[0]:.1f}; {os.cpu_count()} cores; {sys.executable}", flush=True)
+    # beside this checkout, as a clone is (its tests read ../shared, the project's documents)
+    base_tree = ROOT.parent / f".bere-baseline-{os.getpid()}"
+    suites = {}
+    if args.only != "current":
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base_tree), args.baseline],
+                       check=True)
+        suites["baseline"] = (base_tree, ["-q"])
+    if args.only != "baseline":
+        suites["current"] = (ROOT, ["-q", "-n", "auto"])
+    figures: dict[str, list[tuple[float, float]]] = {name: [] for name in suites}
+    try:
+        for _ in range(args.repeat):
+            for name, (tree, pytest_args) in suites.items():
+                wall, cpu, summary = run_suite(tree, pytest_args)
+                figures[name].append((wall, cpu))
+                print(f"  {name:<8} pytest {' '.join(pytest_args):<10} wall {wall:7.1f} s  CPU {cpu:7.1f} s  {summary}",
+                      flush=True)
+    finally:
+        if "baseline" in suites:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_tree)], check=False)
+    median = {name: (statistics.median(w for w, _c in runs), statistics.median(c for _w, c in runs))
+              for name, runs in figures.items()}
+    if len(median) == 2:
+        (bw, bc), (cw, cc) = median["baseline"], median["current"]
+        print(f"current / baseline: wall {cw / bw:.2f} (target <= 0.5), CPU {cc / bc:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
