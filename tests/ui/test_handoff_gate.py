@@ -2,17 +2,18 @@
 decision of a person who does not hold the keyboard.
 
 The whole-game tests press Enter in bursts at random intervals (10-100 ms apart), with the gate's real delays,
-and check on every frame they sample (every few milliseconds) that no person's hand or private decision is
-drawn unless that person's hand-off came after anyone else's hand was last shown. Whatever the timing, the
-check holds; the timing only changes which keys the gate drops.
+and check on every frame they sample (after every turn of the event loop they give the app) that no person's
+hand or private decision is drawn unless that person's hand-off came after anyone else's hand was last shown.
+Whatever the timing, the check holds; the timing only changes which keys the gate drops. The time is the
+gate's virtual clock (tests/gate_clock.py): the keys and the gate's delays cost no real time.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
+from gate_clock import bursts_of_enter, virtual_gate_clock
 from textual import events
 from uitools import last_turn, press_on, screen_text, shown_cards, table_app, wait_for
 
@@ -87,26 +88,13 @@ class PrivacyWatch:
 
 async def play_in_bursts(monkeypatch, variant: str, options, seed: int, until=None) -> PrivacyWatch:
     rng = random.Random(seed)
+    clock = virtual_gate_clock(monkeypatch)
     app = table_app(variant, players=("Ann", "Ben", "Cid"), seed=seed, options=options, until=until)
     watch = PrivacyWatch(app)
     monkeypatch.setattr(*watch._patch)
-    async with app.run_test(size=(80, 24)):
-        stop = asyncio.Event()
-
-        async def sample() -> None:
-            while not stop.is_set():
-                watch.check_frame()
-                await asyncio.sleep(0.004)
-
-        sampler = asyncio.create_task(sample())
-        for _burst in range(6000):
-            if isinstance(app.screen, ResultsScreen) or watch.failures:
-                break
-            for _key in range(rng.randint(1, 5)):
-                app.post_message(enter())
-                await asyncio.sleep(rng.uniform(0.01, 0.1))
-        stop.set()
-        await sampler
+    async with app.run_test(size=(80, 24)) as pilot:
+        await bursts_of_enter(pilot, clock, rng, watch.check_frame,
+                              done=lambda: isinstance(app.screen, ResultsScreen) or watch.failures)
         assert not watch.failures, watch.failures[0]
         assert isinstance(app.screen, ResultsScreen) and app.game.finished
     return watch
