@@ -81,12 +81,14 @@ async def between_keys(app, clock: VirtualClock, rng, check) -> None:
 
 
 async def bursts_of_enter(pilot, clock: VirtualClock, rng, check, done, bursts: int = 20000) -> None:
-    """Enter in bursts of 1 to 5 keys until `done()` holds (checked before each burst)."""
+    """Enter in bursts of 1 to 5 keys until `done()` holds (checked before each key: no key goes on past the
+    game-over screen into a new game); then the app is let finish what it was doing (showing that screen)."""
     check()
     for _burst in range(bursts):
-        if done():
-            return
         for _key in range(rng.randint(1, 5)):
+            if done():
+                await until_idle(pilot.app, check)
+                return
             pilot.app.post_message(clock.enter())
             await between_keys(pilot.app, clock, rng, check)
     raise AssertionError(f"not done after {bursts} bursts of Enter")
