@@ -174,26 +174,35 @@ async def test_two_people_get_a_hand_off_before_every_decision_and_no_hand_shows
 
 
 @pytest.mark.real_gate
-async def test_enters_typed_ahead_of_a_hand_off_or_a_prompt_are_dropped():
-    """Enter pressed while the placements are shown, or before the hand-off, never acts on what comes next."""
+async def test_enters_typed_ahead_of_a_hand_off_or_a_prompt_are_dropped(monkeypatch):
+    """Enter pressed while the placements are shown, or before the hand-off, never acts on what comes next. (The
+    gate's virtual clock, tests/gate_clock.py: its delays are waited for without waiting.)"""
+    from gate_clock import virtual_gate_clock
+
+    from bere_tui.ui.gate import GATE_SECONDS
+
+    clock = virtual_gate_clock(monkeypatch)
     app = board_app(board_game(("Ann", "Ben"), 1, seed=2), speed="slow")
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.accepts(enter()))
-        early = [enter() for _ in range(6)]  # typed before Ann's hand showed
-        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        clock.now += GATE_SECONDS["handoff"] + 0.01
+        assert app.screen.accepts(clock.enter())  # past the hand-off's gate
+        early = [clock.enter() for _ in range(6)]  # typed before Ann's hand showed
+        clock.now += 0.01
+        app.post_message(clock.enter())
         await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
-        for key in early:
-            late = enter()
-            late.time = key.time
-            app.post_message(late)
-        await pilot.pause(0.5)
+        for key in early:  # they reach the prompt late (as keys queued behind a busy screen do)
+            app.post_message(key)
+        clock.now += 0.5
+        await pilot.pause()
         assert isinstance(app.screen, BoardPrompt) and app.game.actions == []
-        await wait_for(pilot, lambda: app.screen.accepts(enter()))
-        await pilot.press("enter")  # Ann's tile
+        assert app.screen.accepts(clock.enter())  # (past the prompt's gate)
+        app.post_message(clock.enter())  # Ann's tile
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == "Ben")
         for _ in range(4):
-            app.post_message(enter())  # pressed at once: inside the hand-off's gate
-        await pilot.pause(0.2)
+            app.post_message(clock.enter())  # pressed at once: inside the hand-off's gate
+        clock.now += 0.2
+        await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and app.screen.who == "Ben"
         assert len(app.game.actions) == 1
 

@@ -125,17 +125,24 @@ async def test_a_three_person_anniversary_game_by_bursts_of_enter_never_shows_a_
 
 @pytest.mark.real_gate
 async def test_a_double_enter_on_your_card_does_not_open_the_next_hand(monkeypatch):
-    """Issue 11: Enter twice on Ann's hand chose her card and then opened Ben's hand without his hand-off."""
+    """Issue 11: Enter twice on Ann's hand chose her card and then opened Ben's hand without his hand-off. (The
+    gate's virtual clock, tests/gate_clock.py: its delays are waited for without waiting.)"""
+    clock = virtual_gate_clock(monkeypatch)
     app = table_app(players=("Ann", "Ben", "Cid"), seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.accepts(enter()))
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt) and app.screen.accepts(enter()))
-        app.post_message(enter())
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
-        app.post_message(enter())  # the second tap lands just as Ben's hand-off shows
-        app.post_message(enter())
-        await pilot.pause(0.6)  # long past the gate: a key typed ahead is dropped, not kept for later
+        assert not app.screen.accepts(clock.enter())  # (the gate is shut as Ann's hand-off shows...)
+        clock.now += GATE_SECONDS["handoff"] + 0.01
+        assert app.screen.accepts(clock.enter())  # (...and open once its time has passed)
+        app.post_message(clock.enter())
+        await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt))
+        clock.now += GATE_SECONDS["prompt"] + 0.01
+        app.post_message(clock.enter())  # Ann's card
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        app.post_message(clock.enter())  # the second tap lands just as Ben's hand-off shows
+        app.post_message(clock.enter())
+        clock.now += 0.6  # long past the gate: a key typed ahead is dropped, not kept for later
+        await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and app.screen.who == "Ben"
         assert len(app.game.actions) == 1
 
