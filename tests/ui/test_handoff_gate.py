@@ -45,6 +45,7 @@ class PrivacyWatch:
         self.holder: int | None = None
         self.frames = 0
         self.private_frames = 0
+        self.reads = 0  # texts read (not blank)
         self.failures: list[str] = []
         self.last_read = None
         original = HandoffScreen.dismiss
@@ -73,17 +74,23 @@ class PrivacyWatch:
             if owner != self.holder:
                 self.failures.append(f"{type(screen).__name__} of player {owner} drawn while the keyboard was "
                                      f"last handed to {self.holder}")
-        moment = (id(screen), len(game.actions), screen._dismissed if hasattr(screen, "_dismissed") else None)
+        # the text is read once per screen, state and layout (reading it is slow): again after each reflow of
+        # the screen (a new map of its widgets), and until the screen has drawn anything (read just after it
+        # was pushed, before its widgets were laid out, it is blank)
+        moment = (id(screen), len(game.actions), screen._dismissed if hasattr(screen, "_dismissed") else None,
+                  id(screen._compositor._full_map))
         if isinstance(screen, (PromptScreen, HandoffScreen, TrackerScreen)) and moment != self.last_read:
-            self.last_read = moment  # the text is read once per screen and state (reading it is slow)
+            text = screen_text(app)
+            if text.strip():
+                self.last_read = moment
+                self.reads += 1
             # cards of hands other than the owner's (and unrevealed selections) never show
             secret = [c for p, hand in enumerate(game.hands) if p != owner for c in hand]
             if game.pending is not None and game.pending["do"] == "select":  # chosen, not yet revealed
                 secret += [c for p, c in game.selected.items() if p != owner]
-            seen = shown_cards(without_log(screen_text(app)), secret)
+            seen = shown_cards(without_log(text), secret)
             if seen:
-                self.failures.append(f"{type(screen).__name__} (owner {owner}) shows {sorted(seen)}:\n"
-                                     + screen_text(app))
+                self.failures.append(f"{type(screen).__name__} (owner {owner}) shows {sorted(seen)}:\n" + text)
 
 
 async def play_in_bursts(monkeypatch, variant: str, options, seed: int, until=None) -> PrivacyWatch:
@@ -104,6 +111,7 @@ async def play_in_bursts(monkeypatch, variant: str, options, seed: int, until=No
 async def test_a_three_person_base_game_by_bursts_of_enter_never_shows_a_hand_before_its_hand_off(monkeypatch):
     watch = await play_in_bursts(monkeypatch, "base", {"rounds": 1}, seed=5)
     assert watch.private_frames > 50 and watch.frames > watch.private_frames
+    assert watch.reads > 50  # the check of the text is not blind
 
 
 @pytest.mark.real_gate
@@ -117,7 +125,7 @@ async def test_a_three_person_anniversary_game_by_bursts_of_enter_never_shows_a_
 
     monkeypatch.setattr(gate, "GATE_SECONDS", {"handoff": 0.1, "prompt": 0.06})
     watch = await play_in_bursts(monkeypatch, "anniversary", None, seed=7, until=last_turn)
-    assert watch.private_frames > 50
+    assert watch.private_frames > 50 and watch.reads > 50
 
 
 # ---------------------------------------------------------------------- the gate, key by key
