@@ -54,9 +54,9 @@ def busy(app) -> bool:
 
 
 async def until_idle(app, check, turns: int = 10000) -> None:
-    """Turns of the event loop, `check()` after each, until the app has nothing left to run; then the screen on
-    top draws what changed (as at its next frame: what Pilot.pause does after its wait, without waiting for the
-    frame's timer). No thread is waited for: the burst tests seat no bot."""
+    """Turns of the event loop, `check()` after each, until the app has nothing left to run; then the screen
+    on top draws what changed (as at its next frame: what Pilot.pause does after its wait, without waiting
+    for the frame's timer). No thread is waited for: the burst tests seat no bot."""
     for _ in range(turns):
         await asyncio.sleep(0)
         check()
@@ -71,7 +71,7 @@ async def until_idle(app, check, turns: int = 10000) -> None:
 
 async def between_keys(app, clock: VirtualClock, rng, check) -> None:
     """The moments between two keys of a burst: 10-100 ms of virtual time, and 0 to 3 turns of the event loop
-    (and one time in five, as many as the app needs until it is idle), with `check()` (the sampler) after each."""
+    (and one time in five, as many as the app needs until it is idle), `check()` (the sampler) after each."""
     clock.now += rng.uniform(0.01, 0.1)
     for _ in range(rng.randint(0, 3)):
         await asyncio.sleep(0)

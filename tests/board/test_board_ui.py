@@ -175,8 +175,8 @@ async def test_two_people_get_a_hand_off_before_every_decision_and_no_hand_shows
 
 @pytest.mark.real_gate
 async def test_enters_typed_ahead_of_a_hand_off_or_a_prompt_are_dropped(monkeypatch):
-    """Enter pressed while the placements are shown, or before the hand-off, never acts on what comes next. (The
-    gate's virtual clock, tests/gate_clock.py: its delays are waited for without waiting.)"""
+    """Enter pressed while the placements are shown, or before the hand-off, never acts on what comes next.
+    (The gate's virtual clock, tests/gate_clock.py: its delays are passed without waiting.)"""
     from gate_clock import virtual_gate_clock
 
     from bere_tui.ui.gate import GATE_SECONDS

@@ -90,7 +90,8 @@ class PrivacyWatch:
                 secret += [c for p, c in game.selected.items() if p != owner]
             seen = shown_cards(without_log(text), secret)
             if seen:
-                self.failures.append(f"{type(screen).__name__} (owner {owner}) shows {sorted(seen)}:\n" + text)
+                self.failures.append(f"{type(screen).__name__} (owner {owner}) shows {sorted(seen)}:\n"
+                                     + text)
 
 
 async def play_in_bursts(monkeypatch, variant: str, options, seed: int, until=None) -> PrivacyWatch:
@@ -133,8 +134,8 @@ async def test_a_three_person_anniversary_game_by_bursts_of_enter_never_shows_a_
 
 @pytest.mark.real_gate
 async def test_a_double_enter_on_your_card_does_not_open_the_next_hand(monkeypatch):
-    """Issue 11: Enter twice on Ann's hand chose her card and then opened Ben's hand without his hand-off. (The
-    gate's virtual clock, tests/gate_clock.py: its delays are waited for without waiting.)"""
+    """Issue 11: Enter twice on Ann's hand chose her card and then opened Ben's hand without his hand-off.
+    (The gate's virtual clock, tests/gate_clock.py: its delays are passed without waiting.)"""
     clock = virtual_gate_clock(monkeypatch)
     app = table_app(players=("Ann", "Ben", "Cid"), seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
