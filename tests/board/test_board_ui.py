@@ -174,26 +174,35 @@ async def test_two_people_get_a_hand_off_before_every_decision_and_no_hand_shows
 
 
 @pytest.mark.real_gate
-async def test_enters_typed_ahead_of_a_hand_off_or_a_prompt_are_dropped():
-    """Enter pressed while the placements are shown, or before the hand-off, never acts on what comes next."""
+async def test_enters_typed_ahead_of_a_hand_off_or_a_prompt_are_dropped(monkeypatch):
+    """Enter pressed while the placements are shown, or before the hand-off, never acts on what comes next.
+    (The gate's virtual clock, tests/gate_clock.py: its delays are passed without waiting.)"""
+    from gate_clock import virtual_gate_clock
+
+    from bere_tui.ui.gate import GATE_SECONDS
+
+    clock = virtual_gate_clock(monkeypatch)
     app = board_app(board_game(("Ann", "Ben"), 1, seed=2), speed="slow")
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.accepts(enter()))
-        early = [enter() for _ in range(6)]  # typed before Ann's hand showed
-        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        clock.now += GATE_SECONDS["handoff"] + 0.01
+        assert app.screen.accepts(clock.enter())  # past the hand-off's gate
+        early = [clock.enter() for _ in range(6)]  # typed before Ann's hand showed
+        clock.now += 0.01
+        app.post_message(clock.enter())
         await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
-        for key in early:
-            late = enter()
-            late.time = key.time
-            app.post_message(late)
-        await pilot.pause(0.5)
+        for key in early:  # they reach the prompt late (as keys queued behind a busy screen do)
+            app.post_message(key)
+        clock.now += 0.5
+        await pilot.pause()
         assert isinstance(app.screen, BoardPrompt) and app.game.actions == []
-        await wait_for(pilot, lambda: app.screen.accepts(enter()))
-        await pilot.press("enter")  # Ann's tile
+        assert app.screen.accepts(clock.enter())  # (past the prompt's gate)
+        app.post_message(clock.enter())  # Ann's tile
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == "Ben")
         for _ in range(4):
-            app.post_message(enter())  # pressed at once: inside the hand-off's gate
-        await pilot.pause(0.2)
+            app.post_message(clock.enter())  # pressed at once: inside the hand-off's gate
+        clock.now += 0.2
+        await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and app.screen.who == "Ben"
         assert len(app.game.actions) == 1
 
@@ -503,14 +512,17 @@ async def test_backspace_takes_back_the_first_of_two_tiles():
 async def test_bursts_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch):
     """A hot-seat game by Enter in bursts (10-100 ms apart) with the gate on (at a fifth of its delays, as the
     6 nimmt! Anniversary burst test), from the last turn of the first hand to the end: the change of hands and
-    a whole hand with every kind of prompt. On every frame sampled, a prompt belongs to the person whose
-    hand-off came last, and no other person's hidden tiles are drawn."""
-    import asyncio
+    a whole hand with every kind of prompt. On every frame sampled (after every turn of the event loop the app
+    is given), a prompt belongs to the person whose hand-off came last, and no other person's hidden tiles are
+    drawn. The time is the gate's virtual clock (tests/gate_clock.py): no real waiting."""
     import random
+
+    from gate_clock import bursts_of_enter, virtual_gate_clock
 
     from bere_tui.ui import gate
 
     monkeypatch.setattr(gate, "GATE_SECONDS", {"handoff": 0.1, "prompt": 0.06})
+    clock = virtual_gate_clock(monkeypatch)
     rng = random.Random(3)
     game = board_game(("Ann", "Ben", "Cid"), 0, seed=3, side="red", luck=True)
     advance(game, last_turn_of_hand_one)
@@ -545,23 +557,9 @@ async def test_bursts_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch
             if shown:
                 failures.append(f"{type(screen).__name__} of {owner} shows {sorted(shown)}")
 
-    async with app.run_test(size=(80, 24)):
-        stop = asyncio.Event()
-
-        async def sample() -> None:
-            while not stop.is_set():
-                check()
-                await asyncio.sleep(0.004)
-
-        sampler = asyncio.create_task(sample())
-        for _burst in range(6000):
-            if isinstance(app.screen, ResultsScreen) or failures:
-                break
-            for _key in range(rng.randint(1, 5)):
-                app.post_message(enter())
-                await asyncio.sleep(rng.uniform(0.01, 0.1))
-        stop.set()
-        await sampler
+    async with app.run_test(size=(80, 24)) as pilot:
+        await bursts_of_enter(pilot, clock, rng, check,
+                              done=lambda: isinstance(app.screen, ResultsScreen) or failures)
         assert not failures, failures[0]
         assert isinstance(app.screen, ResultsScreen) and app.game.finished and app.game.hand_no == 2
     assert frames[1] > 50 and kinds == RED_LUCK_KINDS

@@ -2,17 +2,18 @@
 decision of a person who does not hold the keyboard.
 
 The whole-game tests press Enter in bursts at random intervals (10-100 ms apart), with the gate's real delays,
-and check on every frame they sample (every few milliseconds) that no person's hand or private decision is
-drawn unless that person's hand-off came after anyone else's hand was last shown. Whatever the timing, the
-check holds; the timing only changes which keys the gate drops.
+and check on every frame they sample (after every turn of the event loop they give the app) that no person's
+hand or private decision is drawn unless that person's hand-off came after anyone else's hand was last shown.
+Whatever the timing, the check holds; the timing only changes which keys the gate drops. The time is the
+gate's virtual clock (tests/gate_clock.py): the keys and the gate's delays cost no real time.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
+from gate_clock import bursts_of_enter, virtual_gate_clock
 from textual import events
 from uitools import last_turn, press_on, screen_text, shown_cards, table_app, wait_for
 
@@ -44,6 +45,7 @@ class PrivacyWatch:
         self.holder: int | None = None
         self.frames = 0
         self.private_frames = 0
+        self.reads = 0  # texts read (not blank)
         self.failures: list[str] = []
         self.last_read = None
         original = HandoffScreen.dismiss
@@ -72,41 +74,35 @@ class PrivacyWatch:
             if owner != self.holder:
                 self.failures.append(f"{type(screen).__name__} of player {owner} drawn while the keyboard was "
                                      f"last handed to {self.holder}")
-        moment = (id(screen), len(game.actions), screen._dismissed if hasattr(screen, "_dismissed") else None)
+        # the text is read once per screen, state and layout (reading it is slow): again after each reflow of
+        # the screen (a new map of its widgets), and until the screen has drawn anything (read just after it
+        # was pushed, before its widgets were laid out, it is blank)
+        moment = (id(screen), len(game.actions), screen._dismissed if hasattr(screen, "_dismissed") else None,
+                  id(screen._compositor._full_map))
         if isinstance(screen, (PromptScreen, HandoffScreen, TrackerScreen)) and moment != self.last_read:
-            self.last_read = moment  # the text is read once per screen and state (reading it is slow)
+            text = screen_text(app)
+            if text.strip():
+                self.last_read = moment
+                self.reads += 1
             # cards of hands other than the owner's (and unrevealed selections) never show
             secret = [c for p, hand in enumerate(game.hands) if p != owner for c in hand]
             if game.pending is not None and game.pending["do"] == "select":  # chosen, not yet revealed
                 secret += [c for p, c in game.selected.items() if p != owner]
-            seen = shown_cards(without_log(screen_text(app)), secret)
+            seen = shown_cards(without_log(text), secret)
             if seen:
                 self.failures.append(f"{type(screen).__name__} (owner {owner}) shows {sorted(seen)}:\n"
-                                     + screen_text(app))
+                                     + text)
 
 
 async def play_in_bursts(monkeypatch, variant: str, options, seed: int, until=None) -> PrivacyWatch:
     rng = random.Random(seed)
+    clock = virtual_gate_clock(monkeypatch)
     app = table_app(variant, players=("Ann", "Ben", "Cid"), seed=seed, options=options, until=until)
     watch = PrivacyWatch(app)
     monkeypatch.setattr(*watch._patch)
-    async with app.run_test(size=(80, 24)):
-        stop = asyncio.Event()
-
-        async def sample() -> None:
-            while not stop.is_set():
-                watch.check_frame()
-                await asyncio.sleep(0.004)
-
-        sampler = asyncio.create_task(sample())
-        for _burst in range(6000):
-            if isinstance(app.screen, ResultsScreen) or watch.failures:
-                break
-            for _key in range(rng.randint(1, 5)):
-                app.post_message(enter())
-                await asyncio.sleep(rng.uniform(0.01, 0.1))
-        stop.set()
-        await sampler
+    async with app.run_test(size=(80, 24)) as pilot:
+        await bursts_of_enter(pilot, clock, rng, watch.check_frame,
+                              done=lambda: isinstance(app.screen, ResultsScreen) or watch.failures)
         assert not watch.failures, watch.failures[0]
         assert isinstance(app.screen, ResultsScreen) and app.game.finished
     return watch
@@ -116,6 +112,7 @@ async def play_in_bursts(monkeypatch, variant: str, options, seed: int, until=No
 async def test_a_three_person_base_game_by_bursts_of_enter_never_shows_a_hand_before_its_hand_off(monkeypatch):
     watch = await play_in_bursts(monkeypatch, "base", {"rounds": 1}, seed=5)
     assert watch.private_frames > 50 and watch.frames > watch.private_frames
+    assert watch.reads > 50  # the check of the text is not blind
 
 
 @pytest.mark.real_gate
@@ -129,7 +126,7 @@ async def test_a_three_person_anniversary_game_by_bursts_of_enter_never_shows_a_
 
     monkeypatch.setattr(gate, "GATE_SECONDS", {"handoff": 0.1, "prompt": 0.06})
     watch = await play_in_bursts(monkeypatch, "anniversary", None, seed=7, until=last_turn)
-    assert watch.private_frames > 50
+    assert watch.private_frames > 50 and watch.reads > 50
 
 
 # ---------------------------------------------------------------------- the gate, key by key
@@ -137,17 +134,24 @@ async def test_a_three_person_anniversary_game_by_bursts_of_enter_never_shows_a_
 
 @pytest.mark.real_gate
 async def test_a_double_enter_on_your_card_does_not_open_the_next_hand(monkeypatch):
-    """Issue 11: Enter twice on Ann's hand chose her card and then opened Ben's hand without his hand-off."""
+    """Issue 11: Enter twice on Ann's hand chose her card and then opened Ben's hand without his hand-off.
+    (The gate's virtual clock, tests/gate_clock.py: its delays are passed without waiting.)"""
+    clock = virtual_gate_clock(monkeypatch)
     app = table_app(players=("Ann", "Ben", "Cid"), seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.accepts(enter()))
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt) and app.screen.accepts(enter()))
-        app.post_message(enter())
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
-        app.post_message(enter())  # the second tap lands just as Ben's hand-off shows
-        app.post_message(enter())
-        await pilot.pause(0.6)  # long past the gate: a key typed ahead is dropped, not kept for later
+        assert not app.screen.accepts(clock.enter())  # (the gate is shut as Ann's hand-off shows...)
+        clock.now += GATE_SECONDS["handoff"] + 0.01
+        assert app.screen.accepts(clock.enter())  # (...and open once its time has passed)
+        app.post_message(clock.enter())
+        await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt))
+        clock.now += GATE_SECONDS["prompt"] + 0.01
+        app.post_message(clock.enter())  # Ann's card
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        app.post_message(clock.enter())  # the second tap lands just as Ben's hand-off shows
+        app.post_message(clock.enter())
+        clock.now += 0.6  # long past the gate: a key typed ahead is dropped, not kept for later
+        await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and app.screen.who == "Ben"
         assert len(app.game.actions) == 1
 
