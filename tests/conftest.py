@@ -20,28 +20,36 @@ from textual.worker import WorkerState
 # ready to run, no message waits in the queue of the app or of any node of the screen on top, that screen has
 # nothing left to lay out or repaint and no callback waiting for its refresh, and no thread worker (a bot
 # thinking) is pending or running. The clock's guess is kept as well, over 2 ms slices (other threads, such as
-# those of asyncio.to_thread, are not seen otherwise). So a key costs what the app does with it, and the state a
-# test reads is the one the app settled in.
+# those of asyncio.to_thread, are not seen otherwise). When all that is left is what the screen draws at its next
+# frame, it draws it at once (as Pilot.pause does after its wait) instead of the wait lasting until the frame's
+# timer fires (1/60 s, after every key). So a key costs what the app does with it, and the state a test reads is
+# the one the app settled in.
 
 _SLICE = 0.002
 
 
-def _quiet(app) -> bool:
-    """The app has nothing to do until a timer fires or a key comes."""
+_QUIET, _FRAME, _BUSY = "quiet", "frame", "busy"
+
+
+def _state(app) -> str:
+    """_QUIET: the app has nothing to do until a timer fires or a key comes; _FRAME: nothing but what the screen
+    on top draws at its next frame (its layout, repaint, recompose, the callbacks after a refresh); _BUSY."""
     if any(not handle.cancelled() for handle in asyncio.get_running_loop()._ready):
-        return False
+        return _BUSY
     if not app._message_queue.empty():
-        return False
+        return _BUSY
     for worker in app.workers:
         if worker._thread_worker and worker.state in (WorkerState.PENDING, WorkerState.RUNNING):
-            return False
+            return _BUSY
     if not app._screen_stack:  # no screen yet, or none any more
-        return True
+        return _QUIET
     screen = app.screen
+    if not all(node._message_queue.empty() for node in screen.walk_children(with_self=True)):
+        return _BUSY
     if (screen._layout_required or screen._scroll_required or screen._repaint_required
             or screen._recompose_required or screen._dirty_widgets or screen._callbacks):
-        return False
-    return all(node._message_queue.empty() for node in screen.walk_children(with_self=True))
+        return _FRAME
+    return _QUIET
 
 
 async def _wait_for_idle(min_sleep: float = 0.02, max_sleep: float = 1) -> None:
@@ -55,8 +63,12 @@ async def _wait_for_idle(min_sleep: float = 0.02, max_sleep: float = 1) -> None:
         elapsed = monotonic() - start
         if elapsed >= max_sleep:
             break
-        if elapsed > min_sleep and busy < _SLICE / 4 and (app is None or _quiet(app)):
-            break
+        if elapsed > min_sleep and busy < _SLICE / 4:
+            state = _QUIET if app is None else _state(app)
+            if state is _QUIET:
+                break
+            if state is _FRAME:  # draw it now, as at the next frame (Pilot.pause does so after its wait)
+                app.screen._on_timer_update()
 
 
 textual.pilot.wait_for_idle = _wait_for_idle  # Pilot.pause and wait_for_scheduled_animations

@@ -289,7 +289,8 @@ class LessonScreen(DismissOnce, Screen[str]):
             self._log(event, log)
         self.redraw()
         self.update_hand()
-        self.run_worker(self.play(), group="lesson", exclusive=True)
+        # (the coroutine is made when the worker starts: an exclusive worker may be replaced before it does)
+        self.run_worker(self.play, group="lesson", exclusive=True)
 
     def on_screen_resume(self) -> None:
         self.shown.set()

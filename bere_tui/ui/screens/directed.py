@@ -96,7 +96,8 @@ class DirectedScreen(Screen[None]):
         self.redraw()
         self.update_hand()
         self.session.on_action = partial(autosave_game, self.app)  # the director saves after every action
-        self.run_worker(self.play(), group="play", exclusive=True)
+        # (the coroutine is made when the worker starts: an exclusive worker may be replaced before it does)
+        self.run_worker(self.play, group="play", exclusive=True)
 
     def _log(self, event, log=None) -> None:
         """An event's line in the log, as table/narrate tells it."""

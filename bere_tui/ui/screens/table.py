@@ -55,7 +55,8 @@ class TableScreen(DirectedScreen):
         self.redraw()
         self.update_hand()
         self.session.on_action = partial(autosave_game, self.app)  # the director saves after every action
-        self.run_worker(self.play(), group="play", exclusive=True)
+        # (the coroutine is made when the worker starts: an exclusive worker may be replaced before it does)
+        self.run_worker(self.play, group="play", exclusive=True)
 
     def _replay_log(self, log: GameLog) -> None:
         for events in self.session.history:
