@@ -62,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.only != "current":
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base_tree), args.baseline],
                        check=True)
+        # its package data from its own tree: this environment's editable install would map `bere_tui.assets` to
+        # this checkout's assets (whose lessons have changed since); a folder in the package is found first
+        (base_tree / "bere_tui" / "assets").symlink_to(Path("..") / "assets")
         suites["baseline"] = (base_tree, ["-q"])
     if args.only != "baseline":
         suites["current"] = (ROOT, ["-q", "-n", "auto"])
