@@ -8,16 +8,27 @@ source tree is used.
 
 from __future__ import annotations
 
-from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
+
+#: the `assets/` folder of an installed package (pyproject.toml maps the top-level folder there)
+PACKAGE_ASSETS = Path(__file__).resolve().parent / "assets"
 #: the `assets/` folder of a source tree, beside the `bere_tui/` package folder
-SOURCE_ASSETS = Path(__file__).resolve().parent.parent / "assets"
+SOURCE_ASSETS = PACKAGE_ASSETS.parent.parent / "assets"
 
 
 def assets() -> Traversable:
-    """The root of the package data, installed or in a source tree."""
+    """The root of the package data, installed or in a source tree. A folder on disk is looked for first
+    (importlib.resources costs a good part of `bere sim`'s start-up); a package in an archive is found by
+    importlib.resources."""
+    for folder in (PACKAGE_ASSETS, SOURCE_ASSETS):
+        if folder.is_dir():
+            return folder
+    from importlib import resources
+
     try:
         return resources.files("bere_tui.assets")
     except ModuleNotFoundError:
