@@ -4,8 +4,9 @@ The baseline is the suite as it was before the work on speed began (the commit b
 change, b17b5fd), run as its README said then: `python -m pytest -q`, one process. The current suite runs as
 README says now: `python -m pytest -q -n auto`. Both use this checkout's virtual environment (the same Python,
 Textual and pytest), each from its own tree (the baseline from a temporary `git worktree` beside this checkout,
-as its tests read ../shared), one after the other, REPEAT times, alternating. It prints each run's wall and CPU time (user + system of pytest and its workers) and
-the ratios of the medians: the target is a wall ratio of at most 0.5.
+as its tests read ../shared), one after the other, REPEAT times, alternating. It prints each run's wall and CPU
+time (user + system of pytest and its workers) and the ratios of the medians: the target is a wall ratio of at
+most 0.5.
 
 The current suite has more tests than the baseline's (the board game, Bullenparty, the SSH tables came since):
 the ratio compares the whole suites, so it is the harder comparison.

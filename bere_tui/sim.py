@@ -32,7 +32,8 @@ def decision_ms(times: list[int]) -> dict:
 
 def simulate(variant: str, bot_names: list[str], games: int, seed: int = 0, options: dict | None = None) -> dict:
     """Play `games` games, seat i always played by bot_names[i]; a shared win counts as won. Each seat's
-    decisions are timed (wall time of the bot's choice, in nanoseconds). `options`: the board game's (side, luck, board)."""
+    decisions are timed (wall time of the bot's choice, in nanoseconds). `options`: the board game's (side,
+    luck, board)."""
     if variant == "board":
         from bere_tui.bots.board.runner import simulate as simulate_board
 

@@ -221,12 +221,14 @@ class Game:
         self.revealed = ()
         self.rules.start_round(self, ev)
 
-    def start_turn(self) -> None:
-        """B3: a new turn: every player selects a card in secret."""
+    def start_turn(self, ask: bool = True) -> None:
+        """B3: a new turn: every player selects a card in secret. `ask=False`, from play_blind: no pending
+        decision is set (the turn's selections are picked at once)."""
         self.turn += 1
         self.selected = {}
-        self.waiting = list(range(self.n))
-        self.pending = {"do": "select", "players": self.waiting}
+        if ask:
+            self.waiting = list(range(self.n))
+            self.pending = {"do": "select", "players": self.waiting}
 
     # ------------------------------------------------------------------ flow
 
@@ -592,9 +594,7 @@ class Game:
                 if not hands[0]:
                     self._end_round(ev)
                     break
-                # the next turn (start_turn without a pending decision: its selections are picked at once)
-                self.turn += 1
-                self.selected = {}
+                self.start_turn(ask=False)
         return ev
 
     def check(self, action: dict) -> str | None:
