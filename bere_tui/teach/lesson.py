@@ -211,10 +211,28 @@ class Catalogue:
         return self.lessons[i + 1] if i + 1 < len(self.lessons) else None
 
 
+_read: dict[tuple, Catalogue] = {}
+
+
 def load_catalogue(lang: str | None = None) -> Catalogue:
+    """The lessons of `lang` (default: the installed language). Checking a lesson plays it through, so the
+    catalogue is kept for the files' contents and the language of its messages, and checked again when a
+    file is added, removed or changed."""
+    files = lesson_files(lang)
+    try:
+        key = (current(), *((str(path), path.read_bytes()) for path in files))
+    except OSError:  # a file that cannot be read: its problem is named by read_lesson, nothing kept
+        return _read_catalogue(files)
+    if key not in _read:
+        _read.clear()
+        _read[key] = _read_catalogue(files)
+    return _read[key]
+
+
+def _read_catalogue(files: list[Path]) -> Catalogue:
     lessons, problems = [], []
     seen: set[str] = set()
-    for path in lesson_files(lang):
+    for path in files:
         try:
             lesson = read_lesson(path)
         except LessonError as exc:

@@ -1,15 +1,18 @@
 """Shared by the board game's record and command-line tests: a hand-made board file (so nothing assumes the
-shipped layout), games of random legal actions, and the `bere` command run as a subprocess."""
+shipped layout), games of random legal actions, and the `bere` command (tests/bere_cli.py)."""
 
 from __future__ import annotations
 
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 
+from bere_cli import run_bere
+
 from bere_tui.engine.games import make_game
+
+__all__ = ["assert_one_error", "random_game", "run_bere", "small_board", "write_board"]
 
 
 def small_board() -> dict:
@@ -53,17 +56,6 @@ def random_game(n: int, seed: int, options: dict | None = None, stop_after: int 
         p = rng.choice(game.deciders())
         game.apply(rng.choice(game.legal(p)))
     return game
-
-
-def bere_command() -> list[str]:
-    """The installed `bere` script beside this Python, else `python -m bere_tui`."""
-    script = Path(sys.executable).with_name("bere")
-    return [str(script)] if script.is_file() else [sys.executable, "-m", "bere_tui"]
-
-
-def run_bere(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*bere_command(), *args], capture_output=True, text=True, timeout=120, check=False,
-                          stdin=subprocess.DEVNULL)
 
 
 def assert_one_error(done: subprocess.CompletedProcess, *parts: str) -> str:

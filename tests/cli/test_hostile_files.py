@@ -7,6 +7,7 @@ import copy
 import json
 
 import pytest
+from bere_cli import real_bere
 from test_replay_errors import GOOD, assert_one_error, replay_file, run_bere, with_changes
 
 from bere_tui.cli import build_parser, main
@@ -152,6 +153,6 @@ def test_serve_with_a_data_folder_it_cannot_make_is_one_error_line(tmp_path, web
     pytest.importorskip("textual_serve" if web else "asyncssh")
     blocker = tmp_path / "a-file"
     blocker.write_text("x", encoding="utf-8")
-    done = run_bere("serve", *(["--web"] if web else []), "--data-root", str(blocker / "serve\nroot"))
+    done = real_bere("serve", *(["--web"] if web else []), "--data-root", str(blocker / "serve\nroot"), timeout=60)
     line = assert_one_error(done, "cannot use the data folder", "a-file")
     assert "serve\\nroot" in line  # (escaped: one line stays one)

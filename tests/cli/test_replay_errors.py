@@ -1,4 +1,5 @@
-"""`bere replay FILE --json` and `bere sim --json` through the real command (spec/record.md, command line).
+"""`bere replay FILE --json` and `bere sim --json` through the command line (spec/record.md, command line; run
+as the script runs it, tests/bere_cli.py, which tests/cli/test_script.py checks against the script itself).
 
 A bad record exits 2 with exactly one line on standard error, starting `error:` and naming the problem (for an
 action: its 0-based index, what it asked for, why it is refused and what the game was asking for); nothing on
@@ -10,10 +11,10 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from bere_cli import run_bere
 
 from bere_tui.record import replay, result
 
@@ -34,16 +35,6 @@ GOOD = {
     "deals": [{"rows": ROWS, "hands": HANDS}],
     "actions": ACTIONS,
 }
-
-
-def bere_command() -> list[str]:
-    """The installed `bere` script beside this Python, else `python -m bere_tui`."""
-    script = Path(sys.executable).with_name("bere")
-    return [str(script)] if script.is_file() else [sys.executable, "-m", "bere_tui"]
-
-
-def run_bere(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*bere_command(), *args], capture_output=True, text=True, timeout=60, check=False)
 
 
 def with_changes(**changes) -> dict:

@@ -141,3 +141,25 @@ def test_the_language_folder_is_the_installed_language(monkeypatch, tmp_path):
         assert lesson_module.lesson_files() == [tmp_path / "cs" / "01_win.json"]
     finally:
         i18n.install("en")
+
+
+def test_the_catalogue_is_checked_once_and_again_when_a_file_changes(monkeypatch, tmp_path):
+    """Checking plays every lesson through: the lesson menu reads the catalogue once, and again when a file is
+    added, changed (even to the same size) or removed."""
+    from bere_tui.teach import lesson as lesson_module
+
+    shipped = sorted(p for p in ALL_LESSON_FILES if p.parent.name == "en")[:2]
+    (tmp_path / "en").mkdir()
+    for path in shipped:
+        (tmp_path / "en" / path.name).write_bytes(path.read_bytes())
+    monkeypatch.setattr(lesson_module, "lessons_root", lambda: tmp_path)
+    first = load_catalogue("en")
+    assert [x.order for x in first.lessons] == [1, 2] and first.problems == []
+    assert load_catalogue("en") is first
+    changed = tmp_path / "en" / shipped[1].name
+    text = changed.read_text(encoding="utf-8")
+    changed.write_text(text.replace("{", "[", 1), encoding="utf-8")  # the same size, no longer a lesson
+    second = load_catalogue("en")
+    assert len(second.lessons) == 1 and len(second.problems) == 1 and shipped[1].name in second.problems[0]
+    changed.unlink()
+    assert load_catalogue("en").problems == [] and len(load_catalogue("en").lessons) == 1
