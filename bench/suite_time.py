@@ -9,7 +9,9 @@ time (user + system of pytest and its workers) and the ratios of the medians: th
 most 0.5.
 
 The current suite has more tests than the baseline's (the board game, Bullenparty, the SSH tables came since):
-the ratio compares the whole suites, so it is the harder comparison.
+the ratio compares the whole suites, so it is the harder comparison. A third run, "same", is the current suite
+limited to the tests the baseline had (the same test ids, where they still exist), as README says to run it:
+the same work, now.
 
 Usage: python bench/suite_time.py [--baseline REV] [--repeat R] [--only current|baseline]
 The machine is shared: only figures from the same run compare.
@@ -50,6 +52,14 @@ def run_suite(tree: Path, args: list[str]) -> tuple[float, float, str]:
     return wall, cpu, re.sub(r"\x1b\[[0-9;]*m", "", summary)
 
 
+def test_ids(tree: Path) -> list[str]:
+    """The ids of the tests collected in `tree`."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+                         cwd=tree, env=env, capture_output=True, text=True, check=False)
+    return [line for line in out.stdout.splitlines() if "::" in line and not line.startswith(" ")]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--baseline", default=BASELINE, help=f"the baseline commit (default {BASELINE})")
@@ -69,22 +79,32 @@ def main(argv: list[str] | None = None) -> int:
         suites["baseline"] = (base_tree, ["-q"])
     if args.only != "baseline":
         suites["current"] = (ROOT, ["-q", "-n", "auto"])
+    if not args.only:
+        now = set(test_ids(ROOT))
+        before = test_ids(base_tree)
+        same = [test for test in before if test in now]
+        print(f"the baseline's {len(before)} tests: {len(same)} of them still exist (of {len(now)} now)", flush=True)
+        suites["same"] = (ROOT, ["-q", "-n", "auto", *same])
     figures: dict[str, list[tuple[float, float]]] = {name: [] for name in suites}
     try:
         for _ in range(args.repeat):
             for name, (tree, pytest_args) in suites.items():
                 wall, cpu, summary = run_suite(tree, pytest_args)
                 figures[name].append((wall, cpu))
-                print(f"  {name:<8} pytest {' '.join(pytest_args):<10} wall {wall:7.1f} s  CPU {cpu:7.1f} s  {summary}",
+                shown = " ".join(pytest_args[:3]) + (" (the baseline's tests)" if name == "same" else "")
+                print(f"  {name:<8} pytest {shown:<10} wall {wall:7.1f} s  CPU {cpu:7.1f} s  {summary}",
                       flush=True)
     finally:
         if "baseline" in suites:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_tree)], check=False)
     median = {name: (statistics.median(w for w, _c in runs), statistics.median(c for _w, c in runs))
               for name, runs in figures.items()}
-    if len(median) == 2:
-        (bw, bc), (cw, cc) = median["baseline"], median["current"]
-        print(f"current / baseline: wall {cw / bw:.2f} (target <= 0.5), CPU {cc / bc:.2f}")
+    if "baseline" in median:
+        bw, bc = median["baseline"]
+        for name in ("current", "same"):
+            if name in median:
+                cw, cc = median[name]
+                print(f"{name} / baseline: wall {cw / bw:.2f} (target <= 0.5), CPU {cc / bc:.2f}")
     return 0
 
 
