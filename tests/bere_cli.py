@@ -9,7 +9,7 @@ installs (--lang, the settings) is put back afterwards, as a process would leave
 
 `real_bere` runs the installed script in a process of its own: for what only a process shows (the script
 itself, a command that would start serving or a screen), and for tests/cli/test_script.py, which checks that
-both ways print the same.
+both ways print the same. `assert_one_error` checks a refusal as spec/record.md words it.
 """
 
 from __future__ import annotations
@@ -67,3 +67,15 @@ def run_bere(*args: str) -> subprocess.CompletedProcess:
         i18n.install(language)
         app.run_app = run_app
     return subprocess.CompletedProcess(["bere", *args], code, _text(out), _text(err))
+
+
+def assert_one_error(done: subprocess.CompletedProcess, *parts: str) -> str:
+    """Exit 2, nothing on standard output, one `error:` line naming every one of `parts`, no traceback."""
+    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
+    for part in parts:
+        assert part in lines[0], lines[0]
+    return lines[0]

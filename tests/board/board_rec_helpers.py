@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
 from pathlib import Path
 
-from bere_cli import run_bere
+from bere_cli import assert_one_error, run_bere
 
 from bere_tui.engine.games import make_game
 
@@ -56,15 +55,3 @@ def random_game(n: int, seed: int, options: dict | None = None, stop_after: int 
         p = rng.choice(game.deciders())
         game.apply(rng.choice(game.legal(p)))
     return game
-
-
-def assert_one_error(done: subprocess.CompletedProcess, *parts: str) -> str:
-    """Exit 2, nothing on standard output, one `error:` line naming every one of `parts`, no traceback."""
-    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
-    assert done.stdout == ""
-    assert "Traceback" not in done.stderr
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
-    for part in parts:
-        assert part in lines[0], lines[0]
-    return lines[0]

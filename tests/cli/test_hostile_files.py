@@ -7,8 +7,8 @@ import copy
 import json
 
 import pytest
-from bere_cli import real_bere
-from test_replay_errors import GOOD, assert_one_error, replay_file, run_bere, with_changes
+from bere_cli import assert_one_error, real_bere, run_bere
+from test_replay_errors import GOOD, replay_file, with_changes
 
 from bere_tui.cli import build_parser, main
 from bere_tui.jsonfile import MAX_BYTES

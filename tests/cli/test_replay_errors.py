@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from bere_cli import run_bere
+from bere_cli import assert_one_error, run_bere
 
 from bere_tui.record import replay, result
 
@@ -50,17 +50,6 @@ def replay_file(tmp_path: Path, content) -> subprocess.CompletedProcess:
     done = run_bere("replay", str(path), "--json")
     assert sorted(tmp_path.iterdir()) == before  # nothing written
     return done
-
-
-def assert_one_error(done: subprocess.CompletedProcess, *parts: str) -> str:
-    assert done.returncode == 2
-    assert done.stdout == ""
-    assert "Traceback" not in done.stderr
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
-    for part in parts:
-        assert part in lines[0], lines[0]
-    return lines[0]
 
 
 # ---------------------------------------------------------------- a good record
