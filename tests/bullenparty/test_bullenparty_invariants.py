@@ -75,11 +75,12 @@ def check_views(g: Game) -> None:
                 assert set(pv.known) <= set(g.hands[q]) | {g.bids.get(q)}
             assert public.players[q].known == pv.known
         assert v.players[p].hand == tuple(g.hands[p]) and v.players[p].zero == g.letters[p]
-        assert not (v.seen_cards() & (set(g.draw) | set(g.removed)))  # the draw pile and the box are unseen
+        seen = v.seen_cards()
+        assert not (seen & (set(g.draw) | set(g.removed)))  # the draw pile and the box are unseen
         for q in range(g.n):
             if q != p:
                 hidden = set(g.hands[q]) - g.known[q]
-                assert not (v.seen_cards() & hidden)
+                assert not (seen & hidden)
 
 
 def check_scores(g: Game, expected: list[int]) -> None:

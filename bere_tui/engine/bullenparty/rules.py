@@ -47,17 +47,21 @@ def pile_targets(piles, card: int) -> list[int | None]:
 
 def counting_pile(piles) -> int | None:
     """BP10: the index of the pile with the most bullheads, the first of tied ones; None without piles."""
-    best, best_heads = None, -1
-    for i, pile in enumerate(piles):
-        h = heads(pile)
-        if h > best_heads:
-            best, best_heads = i, h
-    return best
+    return counting_of_heads([heads(pile) for pile in piles])
+
+
+def counting_of_heads(pile_heads) -> int | None:
+    """counting_pile() from each pile's bullheads."""
+    return pile_heads.index(max(pile_heads)) if pile_heads else None
 
 
 def score(piles, bulls) -> int:
     """BP10: the pile with the most bullheads counts plus, Bull cards plus, every other pile minus."""
-    pile_heads = [heads(p) for p in piles]
+    return score_of_heads([heads(p) for p in piles], bulls)
+
+
+def score_of_heads(pile_heads, bulls) -> int:
+    """score() from each pile's bullheads."""
     best = max(pile_heads, default=0)
     return best - (sum(pile_heads) - best) + sum(bulls)
 

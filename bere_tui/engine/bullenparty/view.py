@@ -119,6 +119,7 @@ def make_view(game, player: int | None) -> View:
     for p, info in enumerate(game.players):
         mine = player == p
         piles = tuple(tuple(pile) for pile in game.piles[p])
+        pile_heads = tuple(map(rules.heads, piles))
         players.append(PlayerView(
             name=info["name"],
             bot=info.get("bot"),
@@ -128,10 +129,10 @@ def make_view(game, player: int | None) -> View:
             hand_size=len(game.hands[p]) + (bidding and isinstance(game.bids.get(p), int)),
             zero=game.letters[p] if mine or game.zero_shown[p] else None,
             piles=piles,
-            pile_heads=tuple(rules.heads(pile) for pile in piles),
-            counting_pile=rules.counting_pile(piles),
+            pile_heads=pile_heads,
+            counting_pile=rules.counting_of_heads(pile_heads),
             bulls=tuple(game.bulls[p]),
-            score=rules.score(game.piles[p], game.bulls[p]),
+            score=rules.score_of_heads(pile_heads, game.bulls[p]),
             took_row=game.took[p],
             has_bid=bidding and p in game.bids,
             bid=game.bids.get(p) if mine and bidding else None,
