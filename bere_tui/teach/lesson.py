@@ -211,7 +211,7 @@ class Catalogue:
         return self.lessons[i + 1] if i + 1 < len(self.lessons) else None
 
 
-_read: dict[tuple, Catalogue] = {}
+_checked: tuple[tuple, Catalogue] | None = None  # the last catalogue read, with what it was read from
 
 
 def load_catalogue(lang: str | None = None) -> Catalogue:
@@ -223,10 +223,10 @@ def load_catalogue(lang: str | None = None) -> Catalogue:
         key = (current(), *((str(path), path.read_bytes()) for path in files))
     except OSError:  # a file that cannot be read: its problem is named by read_lesson, nothing kept
         return _read_catalogue(files)
-    if key not in _read:
-        _read.clear()
-        _read[key] = _read_catalogue(files)
-    return _read[key]
+    global _checked
+    if _checked is None or _checked[0] != key:
+        _checked = (key, _read_catalogue(files))
+    return _checked[1]
 
 
 def _read_catalogue(files: list[Path]) -> Catalogue:

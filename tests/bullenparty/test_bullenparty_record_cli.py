@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from bere_cli import real_bere
 from bp_table import deal
 
 from bere_tui import cli
@@ -131,12 +130,10 @@ def test_a_record_without_its_deal_is_dealt_from_the_seed():
 def test_the_real_command_prints_one_line(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(GOOD), encoding="utf-8")
-    script = Path(sys.executable).with_name("bere")
-    cmd = [str(script)] if script.is_file() else [sys.executable, "-m", "bere_tui"]
-    done = subprocess.run([*cmd, "replay", str(path), "--json"], capture_output=True, text=True, timeout=60, check=False)
+    done = real_bere("replay", str(path), "--json", timeout=60)
     assert done.returncode == 0 and json.loads(done.stdout)["variant"] == "bullenparty"
     path.write_text(json.dumps(changed(actions=[{"player": 0, "do": "bid", "card": 99}])), encoding="utf-8")
-    done = subprocess.run([*cmd, "replay", str(path), "--json"], capture_output=True, text=True, timeout=60, check=False)
+    done = real_bere("replay", str(path), "--json", timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines() == [done.stderr.strip()] and done.stderr.startswith("error: action 0")
 
