@@ -10,6 +10,7 @@ import pytest
 import textual.app
 import textual.pilot
 from textual._context import active_app
+from textual.css.stylesheet import Stylesheet
 from textual.worker import WorkerState
 
 # ---------------------------------------------------------------------- the pilot's wait for an idle app
@@ -74,6 +75,29 @@ async def _wait_for_idle(min_sleep: float = 0.02, max_sleep: float = 1) -> None:
 
 textual.pilot.wait_for_idle = _wait_for_idle  # Pilot.pause and wait_for_scheduled_animations
 textual.app.wait_for_idle = _wait_for_idle  # App._press_keys, after every key of Pilot.press
+
+# ---------------------------------------------------------------------- the stylesheets, parsed once
+#
+# Each app parses every stylesheet it uses (Textual's, the widgets' DEFAULT_CSS, bere's .tcss files) when it
+# starts and when a screen or widget class shows for the first time: some 55 ms of the 150 ms an app takes to
+# show its title, paid again by every test that starts one. Textual keeps the parsed rules of each source in a
+# cache of its stylesheet, one per app; here that cache is the test process's, keyed as Textual keys it plus the
+# CSS variables (the theme) the rules were parsed with. The rules are not changed after parsing (Textual's own
+# cache shares them between the parses of one app too), so an app gets the same rules as it would have parsed.
+
+_PARSED: dict = {}
+_parse_rules = Stylesheet._parse_rules
+
+
+def _parse_rules_once(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+    key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(self._variables.items()))
+    rules = _PARSED.get(key)
+    if rules is None:
+        rules = _PARSED[key] = _parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+    return rules
+
+
+Stylesheet._parse_rules = _parse_rules_once
 
 # ---------------------------------------------------------------------- the garbage collector
 #
