@@ -4,6 +4,7 @@ import asyncio
 import gc
 import os
 import tempfile
+import weakref
 from time import monotonic, process_time
 
 import pytest
@@ -19,58 +20,98 @@ from textual.worker import WorkerState
 # in 20 ms slices until one slice used almost no CPU time (textual._wait.wait_for_idle). Each key costs at least
 # two such slices, and a slice on a loaded machine may pass without the app having been given the CPU at all.
 # Here the app is idle when it has nothing left to do, looked at directly: no callback of the event loop is
-# ready to run, no message waits in the queue of the app or of any node of the screen on top, that screen has
-# nothing left to lay out or repaint and no callback waiting for its refresh, and no thread worker (a bot
-# thinking) is pending or running. The clock's guess is kept as well, over 2 ms slices (other threads, such as
-# those of asyncio.to_thread, are not seen otherwise). When all that is left is what the screen draws at its next
-# frame, it draws it at once (as Pilot.pause does after its wait) instead of the wait lasting until the frame's
-# timer fires (1/60 s, after every key). So a key costs what the app does with it, and the state a test reads is
-# the one the app settled in.
+# ready to run or due within a slice (2 ms), no message waits in the queue of the app or of any node of the
+# screen on top, that screen has nothing left to lay out or repaint and no callback waiting for its refresh, and
+# no work handed to a thread (a bot thinking in a thread worker, asyncio.to_thread, run_in_executor: all go
+# through the event loop's run_in_executor, counted below) is still running. While only a thread or a timer due
+# within the slice keeps the app busy the wait sleeps a slice; otherwise it gives the event loop one turn and
+# looks again, so a key costs what the app does with it and no sleep (the 2 ms slices in which the clock was
+# still asked, after every key, left a core idle some 60 s of the suite's 860). When all that is left is what
+# the screen draws at its next frame, it draws it at once (as Pilot.pause does after its wait) instead of the
+# wait lasting until the frame's timer fires (1/60 s, after every key). The state a test reads is the one the
+# app settled in.
 
 _SLICE = 0.002
+_QUIET, _FRAME, _BUSY, _WAITING = "quiet", "frame", "busy", "waiting"
+_in_threads: weakref.WeakSet = weakref.WeakSet()  # the futures of work handed to a thread, until done
+_run_in_executor = asyncio.base_events.BaseEventLoop.run_in_executor
 
 
-_QUIET, _FRAME, _BUSY = "quiet", "frame", "busy"
+def _counted_run_in_executor(self, executor, func, *args):
+    future = _run_in_executor(self, executor, func, *args)
+    _in_threads.add(future)
+    return future
+
+
+asyncio.base_events.BaseEventLoop.run_in_executor = _counted_run_in_executor
 
 
 def _state(app) -> str:
     """_QUIET: the app has nothing to do until a timer fires or a key comes; _FRAME: nothing but what the screen
-    on top draws at its next frame (its layout, repaint, recompose, the callbacks after a refresh); _BUSY."""
-    if any(not handle.cancelled() for handle in asyncio.get_running_loop()._ready):
+    on top draws at its next frame (its layout, repaint, recompose, the callbacks after a refresh); _BUSY: a
+    callback or a message is ready; _WAITING: a thread is running, or a timer fires within a slice."""
+    loop = asyncio.get_running_loop()
+    if any(not handle.cancelled() for handle in loop._ready):
         return _BUSY
     if not app._message_queue.empty():
         return _BUSY
+    if app._screen_stack:
+        screen = app.screen
+        if not all(node._message_queue.empty() for node in screen.walk_children(with_self=True)):
+            return _BUSY
+    if any(not future.done() and future.get_loop() is loop for future in _in_threads):
+        return _WAITING
     for worker in app.workers:
         if worker._thread_worker and worker.state in (WorkerState.PENDING, WorkerState.RUNNING):
-            return _BUSY
+            return _WAITING
+    if loop._scheduled and loop._scheduled[0].when() - loop.time() < _SLICE:
+        return _WAITING
     if not app._screen_stack:  # no screen yet, or none any more
         return _QUIET
-    screen = app.screen
-    if not all(node._message_queue.empty() for node in screen.walk_children(with_self=True)):
-        return _BUSY
     if (screen._layout_required or screen._scroll_required or screen._repaint_required
             or screen._recompose_required or screen._dirty_widgets or screen._callbacks):
         return _FRAME
     return _QUIET
 
 
-async def _wait_for_idle(min_sleep: float = 0.02, max_sleep: float = 1) -> None:
-    """textual._wait.wait_for_idle, the app's state looked at as well as the clock (see above)."""
-    app = active_app.get(None)
+async def _guess_from_the_clock(min_sleep: float, max_sleep: float) -> None:
+    """textual._wait.wait_for_idle over 2 ms slices, for a wait outside any app."""
     start = monotonic()
     while True:
         cpu = process_time()
         await asyncio.sleep(_SLICE)
-        busy = process_time() - cpu
+        elapsed = monotonic() - start
+        if elapsed >= max_sleep or (elapsed > min_sleep and process_time() - cpu < _SLICE / 4):
+            return
+
+
+async def _wait_for_idle(min_sleep: float = 0.02, max_sleep: float = 1) -> None:
+    """textual._wait.wait_for_idle, the app's state looked at instead of the clock (see above)."""
+    app = active_app.get(None)
+    if app is None:
+        await _guess_from_the_clock(min_sleep, max_sleep)
+        return
+    start = monotonic()
+    drawn = False
+    while True:
         elapsed = monotonic() - start
         if elapsed >= max_sleep:
-            break
-        if elapsed > min_sleep and busy < _SLICE / 4:
-            state = _QUIET if app is None else _state(app)
-            if state is _QUIET:
-                break
-            if state is _FRAME:  # draw it now, as at the next frame (Pilot.pause does so after its wait)
-                app.screen._on_timer_update()
+            return
+        state = _state(app)
+        if state is _QUIET:
+            if elapsed >= min_sleep:
+                return
+            await asyncio.sleep(min_sleep - elapsed)
+        elif state is _FRAME and not drawn:  # draw it now, as at the next frame (Pilot.pause does so after it)
+            app.screen._on_timer_update()
+            drawn = True
+            await asyncio.sleep(0)
+            continue
+        elif state is _FRAME or state is _WAITING:  # (a frame just drawn and still due: it cannot be drawn yet)
+            await asyncio.sleep(_SLICE)
+        else:
+            await asyncio.sleep(0)
+        drawn = False
 
 
 textual.pilot.wait_for_idle = _wait_for_idle  # Pilot.pause and wait_for_scheduled_animations

@@ -83,8 +83,8 @@ class DirectedScreen(Screen[None]):
         raise NotImplementedError
 
     def start_table(self) -> None:
-        """The log of the game so far, the table, then the director's loop: the other games' tables call it
-        from their on_mount (6 nimmt!'s has its own; Textual calls every class's on_mount, so this is not one)."""
+        """The log of the game so far, the table, then the director's loop: each game's table calls it from
+        its on_mount (Textual calls every class's on_mount, so this is not one)."""
         from bere_tui.ui.widgets.log import GameLog
 
         log = self.query_one(GameLog)

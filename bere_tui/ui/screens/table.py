@@ -3,8 +3,6 @@ they share with every game's table is screens.directed)."""
 
 from __future__ import annotations
 
-from functools import partial
-
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,7 +14,7 @@ from bere_tui.table.model import TableShow
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name
 from bere_tui.ui.prompts import make_prompt
-from bere_tui.ui.saving import autosave_game, keep_finished
+from bere_tui.ui.saving import keep_finished
 from bere_tui.ui.screens.directed import STEP_SECONDS, DirectedScreen
 from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.session import Session
@@ -48,25 +46,7 @@ class TableScreen(DirectedScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        log = self.query_one(GameLog)
-        for event in self.game.opening_events:
-            self._log(event, log)
-        self._replay_log(log)  # a loaded game's actions so far (empty for a new game)
-        self.redraw()
-        self.update_hand()
-        self.session.on_action = partial(autosave_game, self.app)  # the director saves after every action
-        # (the coroutine is made when the worker starts: an exclusive worker may be replaced before it does)
-        self.run_worker(self.play, group="play", exclusive=True)
-
-    def _replay_log(self, log: GameLog) -> None:
-        for events in self.session.history:
-            for event in events:
-                self._log(event, log)
-
-    def _log(self, event, log: GameLog | None = None) -> None:
-        line = log_line(event, self.session.names, self.ascii)
-        if line is not None:
-            (log or self.query_one(GameLog)).write(line)
+        self.start_table()
 
     # ------------------------------------------------------------------ drawing
 
