@@ -12,7 +12,7 @@ from bere_tui.engine.cards import HEADS
 
 
 class TRow:
-    __slots__ = ("cards", "capacity", "stop", "parity")
+    __slots__ = ("capacity", "cards", "parity", "stop")
 
     def __init__(self, cards, capacity=5, stop=False, parity=None):
         self.cards = list(cards)

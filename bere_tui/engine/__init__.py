@@ -11,6 +11,14 @@ from bere_tui.engine.game import Game
 from bere_tui.engine.variants import SPECIAL_NAMES, VARIANTS, VariantInfo
 
 __all__ = [
-    "HEADS", "bullheads", "row_bullheads", "BereError", "IllegalAction", "SetupError", "Game",
-    "SPECIAL_NAMES", "VARIANTS", "VariantInfo",
+    "HEADS",
+    "SPECIAL_NAMES",
+    "VARIANTS",
+    "BereError",
+    "Game",
+    "IllegalAction",
+    "SetupError",
+    "VariantInfo",
+    "bullheads",
+    "row_bullheads",
 ]

@@ -15,8 +15,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 __all__ = [
-    "UNREAD", "Unread", "Event", "Dealt", "Drafted", "Selected", "Revealed", "Placed", "RowTaken", "SpecialPlayed",
-    "Moved", "Cancelled", "Swapped", "ParityMoved", "SpecialsGiven", "RoundScored", "GameOver",
+    "UNREAD",
+    "Cancelled",
+    "Dealt",
+    "Drafted",
+    "Event",
+    "GameOver",
+    "Moved",
+    "ParityMoved",
+    "Placed",
+    "Revealed",
+    "RoundScored",
+    "RowTaken",
+    "Selected",
+    "SpecialPlayed",
+    "SpecialsGiven",
+    "Swapped",
+    "Unread",
 ]
 
 

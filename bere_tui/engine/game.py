@@ -104,7 +104,7 @@ def _check_fields(do: str, action: dict) -> None:
     fields = ACTION_FIELDS[do]
     extra = set(action) - {"player", "do", *fields}
     if extra:
-        raise IllegalAction(_("unknown field {field!r} for {do}").format(field=sorted(extra)[0], do=do))
+        raise IllegalAction(_("unknown field {field!r} for {do}").format(field=min(extra), do=do))
     for f in fields:
         if f not in action:
             raise IllegalAction(_("{do} needs the field {field!r}").format(do=do, field=f))
@@ -113,7 +113,7 @@ def _check_fields(do: str, action: dict) -> None:
 class Placement:
     """The placement being resolved: whose card, at which stage, and what it has done so far."""
 
-    __slots__ = ("player", "card", "stage", "special", "taken", "taken_row", "np")
+    __slots__ = ("card", "np", "player", "special", "stage", "taken", "taken_row")
 
     def __init__(self, player: int, card: int, stage: str = "special") -> None:
         self.player = player

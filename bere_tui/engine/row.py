@@ -15,7 +15,7 @@ class Row:
     card lies beside it (A-5TH-1); `parity`: None, 0 (EVEN) or 1 (ODD) for the Even/Odd card (E2).
     """
 
-    __slots__ = ("cards", "seven", "stop", "fifth", "parity")
+    __slots__ = ("cards", "fifth", "parity", "seven", "stop")
 
     def __init__(self, cards: list[int], seven: bool = False, stop: bool = False, fifth: bool = False,
                  parity: int | None = None) -> None:

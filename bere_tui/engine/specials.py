@@ -362,7 +362,7 @@ def play(game, p, action: dict, ev: list[Event], check: bool = True) -> None:
             raise IllegalAction(_("{card!r} is not a special card").format(card=name))
         extra = set(action) - {"player", "do", "card", *fields}
         if extra:
-            raise IllegalAction(_("unknown field {field!r} for this special card").format(field=sorted(extra)[0]))
+            raise IllegalAction(_("unknown field {field!r} for this special card").format(field=min(extra)))
         missing = [f for f in fields if f not in action]
         if missing:
             raise IllegalAction(_("{card} needs the field {field!r}").format(card=name, field=missing[0]))

@@ -101,7 +101,7 @@ async def test_a_bullenparty_record_plays_back_with_every_bid_shown(tmp_path):
     from bere_tui.storage import load_file
     from bere_tui.ui.bullenparty.replay import BullenpartyLogScreen, BullenpartyReplayScreen
 
-    game, path = finished_record(tmp_path)
+    _game, path = finished_record(tmp_path)
     app = BereApp(Start("replay", game=load_file(path), note=path.name), speed="off", remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyReplayScreen))
@@ -212,7 +212,7 @@ def second_take(seed: int = 4) -> Game:
     """Three players; Ann and Ben bid number cards, Cid the zero card (BP5); Ann takes row 1 first, so Ben
     chooses among rows 2 and 3."""
     game = Game(["Ann", "Ben", "Cid"], seed=seed)
-    low, high = sorted([game.hands[0][0], game.hands[1][0]])
+    low, _high = sorted([game.hands[0][0], game.hands[1][0]])
     first = 0 if game.hands[0][0] == low else 1
     game.apply({"player": 0, "do": "bid", "card": game.hands[0][0]})
     game.apply({"player": 1, "do": "bid", "card": game.hands[1][0]})

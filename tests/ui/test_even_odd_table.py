@@ -49,7 +49,7 @@ async def test_an_even_odd_game_logs_the_card_at_the_deal_and_after_each_take():
             await pilot.press("enter")
         moves = [MOVE.search(line.plain).groups() for line in log.lines if MOVE.search(line.plain)]
         assert moves
-        row, card, parity = moves[0]
+        _row, card, parity = moves[0]
         assert parity == ("ODD" if int(card) % 2 else "EVEN")
 
 

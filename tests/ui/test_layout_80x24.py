@@ -5,11 +5,12 @@ special-card prompt under the revealed cards with its whole key line, and --asci
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 import pytest
 from rich.text import Text
 from textual.app import App
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.widgets import Static
 from uitools import asking, non_ascii, press_until, screen_text, shown_cards, table_app, wait_for
 
@@ -38,7 +39,7 @@ class BodyApp(App):
     """The table's own widgets and style sheets around a made-up table."""
 
     CSS_PATH = CSS_FILES
-    BINDINGS = [Binding("question_mark", "help", "help")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "help", "help")]
 
     def __init__(self, show: TableShow, public_hands: bool = False, ascii: bool = False) -> None:
         super().__init__()

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -28,7 +30,7 @@ class BullenpartyLessonScreen(LessonScreen):
 
     event_steps = EVENT_STEPS
     snapshots = True
-    points = {"hand": "#hand-area", "rows": "#bp-rows", "scores": "#bp-players", "pile": "#bp-players",
+    points: ClassVar[dict[str, str]] = {"hand": "#hand-area", "rows": "#bp-rows", "scores": "#bp-players", "pile": "#bp-players",
               "log": "#log"}
 
     def setup_table(self) -> None:

@@ -20,6 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -119,7 +120,7 @@ def table_top(prompt) -> int:
     under = stack[stack.index(prompt) - 1] if prompt in stack and stack.index(prompt) > 0 else None
     try:
         reveal = under.query_one("#reveal") if under is not None else None
-    except Exception:
+    except NoMatches:
         return 0
     if reveal is None or not reveal.region:
         return 0

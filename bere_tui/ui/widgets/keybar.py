@@ -8,6 +8,8 @@ time the line is drawn, so that a change of language in Settings reaches them.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
@@ -30,7 +32,7 @@ class KeyBar(Widget):
     KeyBar > .keybar--key { text-style: bold; color: $footer-key-foreground; }
     KeyBar > .keybar--disabled { text-style: dim; }
     """
-    COMPONENT_CLASSES = {"keybar--key", "keybar--disabled"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"keybar--key", "keybar--disabled"}
 
     def __init__(self) -> None:
         super().__init__()
