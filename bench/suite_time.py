@@ -35,20 +35,21 @@ BASELINE = "b17b5fd"
 
 def run_suite(tree: Path, args: list[str]) -> tuple[float, float, str]:
     """Wall and CPU seconds of `python -m pytest ARGS` in `tree` (its own package first on the path), and the
-    summary line pytest printed last."""
+    summary line pytest printed last (after a failure, with the line of each test that failed)."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "pytest", *args, "-p", "no:cacheprovider"], cwd=tree, env=env,
-                         capture_output=True, text=True, check=False)
+    out = subprocess.run([sys.executable, "-m", "pytest", *args, "-rfE", "-p", "no:cacheprovider"], cwd=tree,
+                         env=env, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     lines = [line for line in out.stdout.strip().splitlines() if line.strip()]
     summary = lines[-1] if lines else out.stderr.strip()[-300:]
     if out.returncode != 0:
-        summary += f"  (exit {out.returncode})"
+        failed = [line for line in lines if line.startswith(("FAILED ", "ERROR "))]
+        summary += f"  (exit {out.returncode})" + "".join("\n      " + line for line in failed)
     return wall, cpu, re.sub(r"\x1b\[[0-9;]*m", "", summary)
 
 
