@@ -10,6 +10,7 @@ from time import monotonic, process_time
 import pytest
 import textual.app
 import textual.pilot
+import textual.screen
 from textual._context import active_app
 from textual.css.stylesheet import Stylesheet
 from textual.worker import WorkerState
@@ -116,6 +117,37 @@ async def _wait_for_idle(min_sleep: float = 0.02, max_sleep: float = 1) -> None:
 
 textual.pilot.wait_for_idle = _wait_for_idle  # Pilot.pause and wait_for_scheduled_animations
 textual.app.wait_for_idle = _wait_for_idle  # App._press_keys, after every key of Pilot.press
+
+# ---------------------------------------------------------------------- a layout drawn at the frame
+#
+# Textual draws the screen on top at once after each new layout (Screen._refresh_layout: a screen shown, a
+# resize, widgets added), and again at the next frame for what the layout's Resize and Show events changed: a
+# screen pushed was drawn three or four times before a test could look at it, 40% of the draws of a whole game
+# played by keys. Here the draw after a layout waits for the frame (as it does inside App.batch_update), which
+# the wait above draws before the app counts as idle: every state a test reads is still drawn, once.
+
+_refresh_layout = textual.screen.Screen._refresh_layout
+_compositor_refresh = textual.screen.Screen._compositor_refresh
+
+
+def _refresh_layout_drawn_at_the_frame(self, size=None, scroll=False):
+    self._draw_at_frame = True
+    try:
+        _refresh_layout(self, size, scroll)
+    finally:
+        self._draw_at_frame = False
+
+
+def _compositor_refresh_unless_at_the_frame(self):
+    if getattr(self, "_draw_at_frame", False) and self is self.app.screen and not self.app.is_inline:
+        self._repaint_required = True
+        self.check_idle()
+        return
+    _compositor_refresh(self)
+
+
+textual.screen.Screen._refresh_layout = _refresh_layout_drawn_at_the_frame
+textual.screen.Screen._compositor_refresh = _compositor_refresh_unless_at_the_frame
 
 # ---------------------------------------------------------------------- the stylesheets, parsed once
 #

@@ -37,6 +37,7 @@ class KeyBar(Widget):
     def __init__(self) -> None:
         super().__init__()
         self._spans: list[tuple[int, int, str]] = []  # x from, x to, key
+        self._shown: tuple = ()  # what the line showed last: each key shown, untranslated, and whether it works
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -45,7 +46,14 @@ class KeyBar(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen) -> None:
-        self.refresh()
+        """Drawn again only when the keys it shows changed: the signal comes at every change of focus, most of
+        which leave the same keys working (each redraw was a frame of its own, also sent over SSH)."""
+        if self._shown_keys() != self._shown:
+            self.refresh()
+
+    def _shown_keys(self) -> tuple:
+        return tuple((binding.key, binding.action, binding.description, enabled)
+                     for _node, binding, enabled, _tip in self.screen.active_bindings.values() if binding.show)
 
     def keys(self) -> list[tuple[str, str, str, bool, str]]:
         """(key, shown key, description, enabled, action) of each action once, in binding order."""
@@ -62,6 +70,7 @@ class KeyBar(Widget):
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
         off_style = self.get_component_rich_style("keybar--disabled")
+        self._shown = self._shown_keys()
         keys = self.keys()
         width = self.size.width or 80
         for rank in range(len(SPARE)):  # the keys of this screen stay; the everywhere keys go if they must
