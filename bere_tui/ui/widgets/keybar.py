@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
-from bere_tui.i18n import later
+from bere_tui.i18n import current, later
 
 #: keys that work on every screen, left out first (in this order) when the line would not fit: `?` help
 #: names them all
@@ -46,14 +46,16 @@ class KeyBar(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen) -> None:
-        """Drawn again only when the keys it shows changed: the signal comes at every change of focus, most of
-        which leave the same keys working (each redraw was a frame of its own, also sent over SSH)."""
+        """Drawn again only when the keys it shows or their language changed: the signal comes at every change
+        of focus, most of which leave the same keys working (each redraw was a frame of its own, also sent over
+        SSH)."""
         if self._shown_keys() != self._shown:
             self.refresh()
 
     def _shown_keys(self) -> tuple:
-        return tuple((binding.key, binding.action, binding.description, enabled)
-                     for _node, binding, enabled, _tip in self.screen.active_bindings.values() if binding.show)
+        return (current(), *((binding.key, binding.action, binding.description, enabled)
+                             for _node, binding, enabled, _tip in self.screen.active_bindings.values()
+                             if binding.show))
 
     def keys(self) -> list[tuple[str, str, str, bool, str]]:
         """(key, shown key, description, enabled, action) of each action once, in binding order."""
