@@ -1,6 +1,7 @@
 """The table's layout at 80x24 with its widest contents (issue 12): nothing wraps or is cut. Rows of six cards
 beside 7 nimmt!, Stop and 5th Row, a hand of twelve wide cards with special cards, every hand in Pro (P3), the
-special-card prompt under the revealed cards with its whole key line, and --ascii notices."""
+special-card prompt under the revealed cards with its whole key line, --ascii notices, and notices over the log
+that leave the hand, the keys and the rows readable."""
 
 from __future__ import annotations
 
@@ -146,3 +147,23 @@ async def test_ascii_notices_print_only_ascii():
             app.notify(f"a notice ({severity})", severity=severity)
         await wait_for(pilot, lambda: "a notice (error)" in screen_text(app))
         assert non_ascii(screen_text(app)) == set()
+
+
+@pytest.mark.parametrize("bots", [1, 9])
+async def test_a_notice_leaves_the_hand_the_keys_and_the_row_costs_readable(bots):
+    """A notice (here "Saved to FILE" after ^s, Enter) sits over the log, at the right: at the bottom, where
+    Textual puts notices, it hid half of the hand and the key line for six seconds."""
+    app = table_app("base", players=("Ann",), bots=("random",) * bots)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt))
+        before = screen_text(app).splitlines()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: not isinstance(app.screen, SelectPrompt))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "Saved to" in screen_text(app))
+        lines = screen_text(app).splitlines()
+        assert isinstance(app.screen, SelectPrompt)
+        hand = app.game.hands[0]
+        assert shown_cards("\n".join(lines[-3:]), hand) == set(hand), lines[-3:]
+        assert lines[-1] == before[-1]  # the key line
+        assert lines[:6] == before[:6]  # the title, the rows and their costs
