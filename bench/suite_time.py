@@ -26,6 +26,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -35,7 +36,8 @@ BASELINE = "b17b5fd"
 
 def run_suite(tree: Path, args: list[str]) -> tuple[float, float, str]:
     """Wall and CPU seconds of `python -m pytest ARGS` in `tree` (its own package first on the path), and the
-    summary line pytest printed last (after a failure, with the line of each test that failed)."""
+    summary line pytest printed last (after a failure, with the line of each test that failed and the file that
+    keeps the whole output)."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -49,7 +51,10 @@ def run_suite(tree: Path, args: list[str]) -> tuple[float, float, str]:
     summary = lines[-1] if lines else out.stderr.strip()[-300:]
     if out.returncode != 0:
         failed = [line for line in lines if line.startswith(("FAILED ", "ERROR "))]
-        summary += f"  (exit {out.returncode})" + "".join("\n      " + line for line in failed)
+        # the whole output (the tracebacks) kept for reading: a rare failure may not come again
+        kept = Path(tempfile.mkstemp(prefix="suite-time-failed-", suffix=".txt")[1])
+        kept.write_text(out.stdout + out.stderr, encoding="utf-8")
+        summary += f"  (exit {out.returncode}; output in {kept})" + "".join("\n      " + line for line in failed)
     return wall, cpu, re.sub(r"\x1b\[[0-9;]*m", "", summary)
 
 
