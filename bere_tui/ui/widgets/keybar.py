@@ -37,7 +37,7 @@ class KeyBar(Widget):
     def __init__(self) -> None:
         super().__init__()
         self._spans: list[tuple[int, int, str]] = []  # x from, x to, key
-        self._shown: tuple = ()  # what the line showed last: the language, each key (untranslated), whether it works
+        self._shown: tuple = ()  # what it showed last: the language, each key (untranslated), whether it works
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
