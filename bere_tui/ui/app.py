@@ -335,6 +335,10 @@ class BereApp(App[int]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size)  # (runs before Textual's own handler records the new size)
+        for screen in self.screen_stack:  # a screen whose contents depend on the terminal's height
+            fit = getattr(screen, "fit_to", None)
+            if fit is not None:
+                fit(event.size)
 
     def check_size(self, size=None) -> None:
         width, height = size or self.size

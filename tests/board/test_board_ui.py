@@ -291,6 +291,25 @@ async def test_a_tile_says_where_the_engine_would_put_it():
             assert re.search(rf"(?<!\d){tile}•+ +row {r + 1}, space {space}", text), (tile, text)
 
 
+async def test_a_prompt_shows_as_many_choices_as_fit_after_a_resize_too():
+    """A taller terminal shows more of the list at once, a shorter one fewer again, the log's last lines still in
+    view above the prompt (the count was made once, when the prompt opened)."""
+    from bere_tui.ui.board.prompts import CHOICE_LINES
+    from bere_tui.ui.widgets.choices import ChoiceList
+
+    app = board_app(board_game(("Ann",), 1, seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardPrompt))
+        prompt = app.screen
+        assert prompt.choice_lines == 4
+        await pilot.resize_terminal(80, 40)
+        await wait_for(pilot, lambda: prompt.query_one(ChoiceList).size.height == CHOICE_LINES)
+        assert prompt.choice_lines == CHOICE_LINES
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: prompt.query_one(ChoiceList).size.height == 4)
+        assert prompt.choice_lines == 4 and app.screen is prompt
+
+
 async def test_digits_jump_to_a_tile_and_to_a_row():
     game = board_game(("Ann",), 1, seed=5)
     app = board_app(game)

@@ -14,6 +14,7 @@ on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -72,9 +73,13 @@ class BoardPrompt(HidesHand, PromptScreen):
         HidesHand.BACK,
     ]
 
-    def __init__(self, view, legal, ascii: bool = False, lines: int = CHOICE_LINES) -> None:
+    def __init__(self, view, legal, ascii: bool = False,
+                 lines: int | Callable[[int | None], int] = CHOICE_LINES) -> None:
+        """`lines`: the choices shown at once (the rest scroll), or what counts them for a terminal's height
+        (None: the height now), asked again when the terminal's size changes (fit_to)."""
         super().__init__(view, legal, ascii)
-        self.choice_lines = lines  # choices shown at once (the rest scroll)
+        self._count_lines = lines if callable(lines) else lambda _height: lines
+        self.choice_lines = self._count_lines(None)
         self.do = legal[0]["do"]
         self.can_go_back = False  # at a hot-seat table: Esc hides the hand and brings the hand-off back
         self.picked: list[int] = []  # select: the tiles chosen so far
@@ -222,12 +227,22 @@ class BoardPrompt(HidesHand, PromptScreen):
         options = [Option(text) for text in self.texts]
         choices = ChoiceList(*options, default=self.default, keys=self.keys, id="bg-choices")
         # (the app's ChoiceList rule would beat a DEFAULT_CSS one; the "chosen:" line takes one of the lines)
-        choices.styles.max_height = max(MIN_CHOICE_LINES, self.choice_lines - (1 if self.picked else 0))
+        choices.styles.max_height = self._list_height()
         return choices
+
+    def _list_height(self) -> int:
+        return max(MIN_CHOICE_LINES, self.choice_lines - (1 if self.picked else 0))
 
     def on_mount(self) -> None:
         self.query_one("#bg-picked", Static).display = bool(self.picked)
         self.query_one(ChoiceList).focus()
+
+    def fit_to(self, size) -> None:
+        """The terminal's new size (BereApp.on_resize): as many choices as now fit."""
+        lines = self._count_lines(size.height)
+        if lines != self.choice_lines:
+            self.choice_lines = lines
+            self.query_one(ChoiceList).styles.max_height = self._list_height()
 
     async def _next_stage(self) -> None:
         """The list of the stage now: the old list goes, the new one comes. Keys that come meanwhile (Enter,

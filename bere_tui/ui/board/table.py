@@ -210,12 +210,13 @@ class BoardTableScreen(DirectedScreen):
                              when=_("hand {hand}, turn {turn}").format(hand=self.game.hand_no, turn=self.game.turn))
 
     def prompt_for(self, view, legal: list[dict]):
-        return BoardPrompt(view, legal, self.ascii, lines=self.prompt_lines())
+        return BoardPrompt(view, legal, self.ascii, lines=self.prompt_lines)
 
-    def prompt_lines(self) -> int:
-        """The choices a prompt shows at once: as many as leave the log's last LOG_KEPT lines in view between
-        the scores and the prompt (at 80x24 with ten rows: 4), never fewer than MIN_CHOICE_LINES."""
-        below = (self.size.height or 24) - self.query_one("#bg-scores", Static).region.bottom
+    def prompt_lines(self, height: int | None = None) -> int:
+        """The choices a prompt shows at once in a terminal `height` lines high (None: this screen's): as many
+        as leave the log's last LOG_KEPT lines in view between the scores and the prompt (at 80x24 with ten
+        rows: 4), never fewer than MIN_CHOICE_LINES."""
+        below = (height or self.size.height or 24) - self.query_one("#bg-scores", Static).region.bottom
         return max(MIN_CHOICE_LINES, min(CHOICE_LINES, below - PROMPT_LINES - LOG_KEPT))
 
     async def show_events(self, events: list) -> None:
