@@ -242,7 +242,8 @@ class BoardPrompt(HidesHand, PromptScreen):
         lines = self._count_lines(size.height)
         if lines != self.choice_lines:
             self.choice_lines = lines
-            self.query_one(ChoiceList).styles.max_height = self._list_height()
+            for choices in self.query(ChoiceList):  # (none while a stage's list is being swapped: the new one
+                choices.styles.max_height = self._list_height()  # is made with the new count)
 
     async def _next_stage(self) -> None:
         """The list of the stage now: the old list goes, the new one comes. Keys that come meanwhile (Enter,
