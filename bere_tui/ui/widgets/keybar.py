@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
-from bere_tui.i18n import current, later
+from bere_tui.i18n import later
 
 #: keys that work on every screen, left out first (in this order) when the line would not fit: `?` help
 #: names them all
@@ -37,7 +37,7 @@ class KeyBar(Widget):
     def __init__(self) -> None:
         super().__init__()
         self._spans: list[tuple[int, int, str]] = []  # x from, x to, key
-        self._shown: tuple = ()  # what it showed last: the language, each key (untranslated), whether it works
+        self._shown: list = []  # the keys() it showed last (their descriptions translated: a new language shows)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -49,13 +49,8 @@ class KeyBar(Widget):
         """Drawn again only when the keys it shows or their language changed: the signal comes at every change
         of focus, most of which leave the same keys working (each redraw was a frame of its own, also sent over
         SSH)."""
-        if self._shown_keys() != self._shown:
+        if self.keys() != self._shown:
             self.refresh()
-
-    def _shown_keys(self) -> tuple:
-        return (current(), *((binding.key, binding.action, binding.description, enabled)
-                             for _node, binding, enabled, _tip in self.screen.active_bindings.values()
-                             if binding.show))
 
     def keys(self) -> list[tuple[str, str, str, bool, str]]:
         """(key, shown key, description, enabled, action) of each action once, in binding order."""
@@ -72,8 +67,7 @@ class KeyBar(Widget):
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
         off_style = self.get_component_rich_style("keybar--disabled")
-        self._shown = self._shown_keys()
-        keys = self.keys()
+        keys = self._shown = self.keys()
         width = self.size.width or 80
         for rank in range(len(SPARE)):  # the keys of this screen stay; the everywhere keys go if they must
             if self._line(keys, key_style, off_style).cell_len <= width:
