@@ -2,7 +2,7 @@
 engine's `Board` (engine/board/layout.py). The edge where pydantic checks a file's shape; the engine never reads
 a file and holds no layout of its own (BG-D2).
 
-A shipped board is named by its file's stem (`standard` is `assets/boards/standard.json`); any other name is a
+A shipped board is named by its file's stem (`standard` is `bere_tui/assets/boards/standard.json`); any other name is a
 path to a player's own file. Every problem is one BoardFileError naming the file and the field.
 """
 

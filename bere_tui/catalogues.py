@@ -1,7 +1,7 @@
 """The translation pipeline, for maintainers and translators (needs Babel: `pip install -e '.[test]'`).
 
-    python -m bere_tui.catalogues extract        # the code's texts -> assets/locale/bere.pot
-    python -m bere_tui.catalogues init LANG      # a new language: assets/locale/LANG/LC_MESSAGES/bere.po
+    python -m bere_tui.catalogues extract        # the code's texts -> bere_tui/assets/locale/bere.pot
+    python -m bere_tui.catalogues init LANG      # a new language: bere_tui/assets/locale/LANG/LC_MESSAGES/bere.po
     python -m bere_tui.catalogues update         # every bere.po gets the .pot's new and changed texts
     python -m bere_tui.catalogues compile        # every bere.po -> bere.mo (committed beside it)
     python -m bere_tui.catalogues check          # what tests/i18n checks: catalogues, lessons, rules texts
@@ -28,10 +28,10 @@ from pathlib import Path
 DOMAIN = "bere"
 #: the source tree (the pipeline works on a clone, not on an installed package)
 ROOT = Path(__file__).resolve().parent.parent
-LOCALE = ROOT / "assets" / "locale"
+LOCALE = ROOT / "bere_tui" / "assets" / "locale"
 POT = LOCALE / f"{DOMAIN}.pot"
-LESSONS = ROOT / "assets" / "lessons"
-RULES = ROOT / "assets" / "rules"
+LESSONS = ROOT / "bere_tui" / "assets" / "lessons"
+RULES = ROOT / "bere_tui" / "assets" / "rules"
 ENGLISH = "en"
 #: the functions of bere_tui.i18n, as pybabel keywords (N_ and NP_ mark a key binding's description)
 KEYWORDS = ["_", "N_", "NP_:1c,2", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3"]
@@ -150,7 +150,7 @@ def compile_all(locale: Path = LOCALE) -> None:
 
 
 def languages(locale: Path) -> list[str]:
-    """The language folders under assets/locale."""
+    """The language folders under bere_tui/assets/locale."""
     return sorted(p.name for p in locale.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))) \
         if locale.is_dir() else []
 

@@ -1,6 +1,6 @@
 """The one translation function for every text a player reads (stdlib gettext), and the one choice of language.
 
-English is the source language. Catalogues live in the package's assets/locale/<lang>/LC_MESSAGES/bere.mo
+English is the source language. Catalogues live in the package's bere_tui/assets/locale/<lang>/LC_MESSAGES/bere.mo
 (made from bere.po by `python -m bere_tui.catalogues compile`, see docs/translating.md).
 
 The language is chosen once, by `choose()`: `bere --lang LANG`, else the Settings entry, else the first

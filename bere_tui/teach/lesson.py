@@ -1,4 +1,4 @@
-"""Lesson files: their shape, where they live, and loading them (assets/lessons/<language>/NN_<id>.json).
+"""Lesson files: their shape, where they live, and loading them (bere_tui/assets/lessons/<language>/NN_<id>.json).
 
 A lesson is data, so that it can be translated: a game record (bere-record/1; its `deals` fix the exact rows
 and hands, and its `actions`, if any, are a prelude played before the lesson starts), the seat of the learner,

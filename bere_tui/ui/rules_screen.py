@@ -1,4 +1,4 @@
-"""The rules viewer: the rules of a variant, from the text files in assets/rules/<language>/.
+"""The rules viewer: the rules of a variant, from the text files in bere_tui/assets/rules/<language>/.
 
 A variant shows its own file first (e.g. anniversary.md), then the base game and the keys. Each file is
 `# Title` followed by `## Section`s of paragraphs and `- ` items, written as a rulebook: the rule ids of
@@ -64,7 +64,7 @@ def languages(language: str | None = None) -> list[str]:
 
 
 def read_part(name: str, language: str | None = None) -> str | None:
-    """The text of assets/rules/<lang>/<name>.md in the first language that has it (None if none does)."""
+    """The text of bere_tui/assets/rules/<lang>/<name>.md in the first language that has it (None if none does)."""
     root = assets() / "rules"
     for lang in languages(language):
         path = root / lang / f"{name}.md"

@@ -82,7 +82,7 @@ def bad(here, data, name=NAME) -> str:
 
 
 def test_the_shipped_board_loads_with_both_sides_and_plays_on_each():
-    """BG1, BG-D2: assets/boards/standard.json has a blue (base) and a red (pro) side; it is the default; its
+    """BG1, BG-D2: bere_tui/assets/boards/standard.json has a blue (base) and a red (pro) side; it is the default; its
     hash is of the file's bytes; every invented part is marked as a reconstruction."""
     assert "standard" in shipped_boards()
     b = load_board()

@@ -1,4 +1,4 @@
-"""The translation pipeline (issue 16): the .pot is current; every catalogue under assets/locale is complete,
+"""The translation pipeline (issue 16): the .pot is current; every catalogue under bere_tui/assets/locale is complete,
 compiled, with the language's standard plural forms, the English placeholders and NFC text; every language's
 lessons and rules texts match the English files. The checks run over each language that is there (none is
 needed) and are themselves checked on a tiny made-up Czech catalogue, lessons and rules texts."""
@@ -29,7 +29,7 @@ from bere_tui.catalogues import (
 
 def test_the_pot_is_current():
     """Extracted again in a temporary folder, the code gives the same messages (context, text, plural) and
-    translator comments as assets/locale/bere.pot."""
+    translator comments as bere_tui/assets/locale/bere.pot."""
     assert pot_problems() == []
 
 

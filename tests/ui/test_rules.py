@@ -320,7 +320,7 @@ def test_the_board_rules_say_what_is_reconstructed_and_how_to_play_your_own_boar
 
 
 def test_the_board_rules_give_the_numbers_the_shipped_board_plays_with():
-    """BG1, BG2, BG6, BG7: the counts the text gives are the shipped board's (assets/boards/standard.json)."""
+    """BG1, BG2, BG6, BG7: the counts the text gives are the shipped board's (bere_tui/assets/boards/standard.json)."""
     from collections import Counter
 
     from bere_tui.boards import load_board

@@ -1,5 +1,5 @@
 """A board of the board game as the engine sees it (RULES section 6, BG-D2): plain frozen dataclasses, built by
-bere_tui/boards.py from a board-definition file (assets/boards/*.json). The engine holds no layout of its own.
+bere_tui/boards.py from a board-definition file (bere_tui/assets/boards/*.json). The engine holds no layout of its own.
 
 Positions here are 0-based: `RowSpec.spaces[i]` is the special space at index i; index `length - 1` is the
 row's final space (BG-D2), which never holds a special of its own. The board file counts spaces from 1.
