@@ -13,6 +13,7 @@ it is about without spelling out the rest.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 __all__ = [
     "UNREAD",
@@ -37,7 +38,10 @@ __all__ = [
 
 @dataclass(slots=True)
 class Event:
-    pass
+    #: the whole table watches this event as it is shown (a reveal, a placement, a take). False for the events
+    #: that only say that somebody chose in secret (B3, BP5, BG3): after a watched event the keyboard changes
+    #: hands anew before the next private decision, even the same person's (B10).
+    watched: ClassVar[bool] = True
 
 
 class Unread(list):
@@ -78,6 +82,7 @@ class Drafted(Event):
 @dataclass(slots=True)
 class Selected(Event):
     """A player chose a card in secret (B3). The card itself is not public yet."""
+    watched: ClassVar[bool] = False
     player: int
 
 

@@ -443,6 +443,11 @@ class Game:
         legal = self.legal(player)
         return legal[pick(len(legal))]
 
+    @property
+    def hands_public(self) -> bool:
+        """P3: in Pro every hand is open to every player (a selection is still secret until the reveal, B3)."""
+        return self.rules.public_hands
+
     def deciders(self) -> list[int]:
         """The players the game waits for now, in seat order (several only for the secret selection, B3)."""
         pend = self.pending

@@ -17,6 +17,8 @@ from bere_tui.i18n import _
 
 class TurnProtocol:
     SECRET: ClassVar[str] = ""
+    #: every hand is open to every player (then only a secret decision needs the keyboard to change hands)
+    hands_public: ClassVar[bool] = False
     ACTION_KEYS: ClassVar[dict[str, frozenset[str]]] = {}
 
     def deciders(self) -> list[int]:

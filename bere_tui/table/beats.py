@@ -23,16 +23,21 @@ class ShowEvents:
 
 @dataclass(frozen=True, slots=True)
 class HandOff:
-    """Pass the keyboard to `player` before their decision `do` (B10: nobody else may see their hand)."""
+    """Pass the keyboard to `player` before their decision `do` (B10: nobody else may see their hand). `again`:
+    the same person held the keyboard before the whole table watched something."""
     player: int
     do: str
+    again: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Ask:
-    """`player`, who holds the keyboard, decides `do` now (their legal actions: `game.legal(player)`)."""
+    """`player` decides `do` now (their legal actions: `game.legal(player)`): they hold the keyboard, or the
+    decision is public. `new_hands`: a public decision of a person who did not hold the keyboard (hot seat):
+    the prompt takes a key only once the keys have stopped, as a hand-off does."""
     player: int
     do: str
+    new_hands: bool = False
 
 
 @dataclass(frozen=True, slots=True)

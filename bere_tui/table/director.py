@@ -4,9 +4,14 @@ It is the one place that knows who decides now, when the keyboard must change ha
 saved. A seat is a person at this keyboard, a bot, or (next) a remote person; a screen asks `next_beat()`
 again and again and draws what it gets (see table.beats).
 
-Hot seat (more than one person at this keyboard): before every decision of a person who does not hold the
-keyboard, whatever the decision (card, draft, low-card row, special card, cancellation, swap), a `HandOff`
-comes first (B10: a hand is secret). With one person and bots there are no hand-offs.
+Hot seat (more than one person at this keyboard): before every private decision of a person who does not hold
+the keyboard, whatever the decision (card, low-card row, special card, cancellation, swap), a `HandOff` comes
+first (B10: a hand is secret). A private decision is a secret choice (B3, BP5, BG3) or any decision while the
+hands are hidden. Whenever the whole table has watched something (a reveal, the placements, a take: a watched
+event), nobody holds the keyboard any more: the next private decision gets a hand-off even when the same person
+decides again. A decision that shows and makes nothing secret (the Pro draft and, with every hand open, a
+low-card take: P3) gets no hand-off; its `Ask` says `new_hands` when it comes to another person, so that the
+prompt waits for the keys to stop as a hand-off does. With one person and bots there are no hand-offs.
 
 Bots decide from their own view and legal actions. Their choices for the secret selection (B3) are taken from
 the views of the moment the selection began, so a bot thinking ahead while the people choose decides exactly
@@ -54,6 +59,7 @@ class TableDirector:
                      for p, level in enumerate(self.levels) if level is not None}
         self.people = [p for p, level in enumerate(self.levels) if level is None]
         self.holder: int | None = None  # the person who last took the keyboard
+        self.last_holder: int | None = None  # who held it before the whole table last watched something
         self.history: list[list[Event]] = list(history or [])  # the events of each action so far (the log)
         self._beats: deque[Beat] = deque()
         self._phase: tuple | None = None  # the selection (round, turn) whose bot views are kept
@@ -78,9 +84,21 @@ class TableDirector:
         if p in self.people:
             self.people.remove(p)
 
+    def private_decision(self) -> bool:
+        """The pending decision shows or makes something secret: a secret choice of several players (B3, BP5,
+        BG3), or any decision while the hands are hidden (B10: its prompt shows the hand). Not the Pro draft,
+        nor a low-card take with every hand open (P3)."""
+        return self.secret_choice() or not self.game.hands_public
+
     def needs_handoff(self, p: int) -> bool:
-        """B10: a person who does not hold the keyboard gets it handed over before any decision."""
-        return self.hot_seat and self.holder != p
+        """B10: a person who does not hold the keyboard gets it handed over before a private decision."""
+        return self.hot_seat and self.holder != p and self.private_decision()
+
+    def _watched_by_all(self, beat: Beat) -> bool:
+        """At a hot-seat table the screen shows this beat to everyone (the public table)."""
+        if isinstance(beat, RoundSummary):
+            return True
+        return isinstance(beat, ShowEvents) and (beat.forced is not None or any(e.watched for e in beat.events))
 
     def keyboard_player(self) -> int | None:
         """Whose view the screen between decisions may show: the one person playing against bots; at a
@@ -101,7 +119,10 @@ class TableDirector:
         """What the screen draws next. Forced moves are made here and come back as `ShowEvents`."""
         while True:
             if self._beats:
-                return self._beats.popleft()
+                beat = self._beats.popleft()
+                if self.hot_seat and self._watched_by_all(beat) and self.holder is not None:
+                    self.last_holder, self.holder = self.holder, None  # the keyboard changes hands anew
+                return beat
             game = self.game
             if game.finished:
                 return GameEnd(tuple(game.winners))
@@ -116,8 +137,8 @@ class TableDirector:
                 self._apply(legal[0], forced=p)
                 continue
             if self.needs_handoff(p):
-                return HandOff(p, do)
-            return Ask(p, do)
+                return HandOff(p, do, again=p == self.last_holder)
+            return Ask(p, do, new_hands=self.hot_seat and self.holder != p)
 
     def next_decider(self) -> int:
         """People first, in seat order, then bots (B3: the selection is secret, so the order changes nothing)."""
@@ -135,11 +156,14 @@ class TableDirector:
 
     def decide(self, p: int, action: dict, notice: str = "") -> list[Event]:
         """`p`'s action (a person's answer or a bot's thought). Raises the engine's IllegalAction, changing
-        nothing; a person's action must come from an `Ask` while they hold the keyboard."""
-        if not self.is_bot(p) and self.hot_seat and self.holder != p:
+        nothing; a person's private decision must come from an `Ask` while they hold the keyboard."""
+        person_at_hot_seat = not self.is_bot(p) and self.hot_seat
+        if person_at_hot_seat and self.holder != p and self.private_decision():
             raise IllegalAction(_("{name} does not hold the keyboard").format(name=self.names[p]))
         if not isinstance(action, dict) or action.get("player") != p:
             raise IllegalAction(_("that action is not {name}'s").format(name=self.names[p]))
+        if person_at_hot_seat:
+            self.holder = p  # (a public decision: whoever answered holds the keyboard now)
         return self._apply(action, notice=notice)
 
     def _apply(self, action: dict, forced: int | None = None, notice: str = "") -> list[Event]:

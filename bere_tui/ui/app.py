@@ -24,7 +24,7 @@ from bere_tui.i18n import N_, _, later, pgettext
 from bere_tui.safetext import escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
 from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_settings, save_settings
-from bere_tui.ui.gate import accepts, dropped
+from bere_tui.ui.gate import KeyStream, accepts, dropped
 from bere_tui.ui.saving import install_signals, load_session, open_replay, start_session
 from bere_tui.ui.screens.dialogs import (
     MIN_HEIGHT,
@@ -108,6 +108,7 @@ class BereApp(App[int]):
         self.remember = remember
         self.session: Session | None = None
         self.too_small = False
+        self.keys = KeyStream()  # the input gate's note of the keys coming in (ui/gate.py)
         if self.ascii:
             self.add_class("-ascii")
         use_ascii_scrollbars(self.ascii)
@@ -364,9 +365,9 @@ class BereApp(App[int]):
                 not self.screen_stack or self.too_small and event.key not in KEYS_WHEN_TOO_SMALL):
             return  # nothing behind the notice may be changed blind (and nothing after the last screen)
         if isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click)) and self.screen_stack \
-                and not accepts(self.screen, event):
+                and not accepts(self.screen, event, self.keys.quiet_before(event)):
             dropped(self.screen, event)
-            return  # the input gate: pressed before this hand-off or prompt showed, or in its first moment
+            return  # the input gate (ui/gate.py): typed ahead, or keys still coming where the keyboard changes hands
         await super().on_event(event)
 
     async def wait_ready(self, screen) -> None:

@@ -336,8 +336,8 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     # ------------------------------------------------------------------ keys
 
-    def accepts(self, event) -> bool:
-        """The input gate for the narration's Enter (other keys always work)."""
+    def accepts(self, event, quiet: float = float("inf")) -> bool:
+        """The input gate for the narration's Enter (other keys always work; `quiet` is not needed here)."""
         if not self.waiting or getattr(event, "key", None) != "enter":
             return True
         return event.time >= self._narration_from

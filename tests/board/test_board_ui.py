@@ -528,20 +528,19 @@ async def test_backspace_takes_back_the_first_of_two_tiles():
 
 
 @pytest.mark.real_gate
-async def test_bursts_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch):
-    """A hot-seat game by Enter in bursts (10-100 ms apart) with the gate on (at a fifth of its delays, as the
-    6 nimmt! Anniversary burst test), from the last turn of the first hand to the end: the change of hands and
-    a whole hand with every kind of prompt. On every frame sampled (after every turn of the event loop the app
-    is given), a prompt belongs to the person whose hand-off came last, and no other person's hidden tiles are
-    drawn. The time is the gate's virtual clock (tests/gate_clock.py): no real waiting."""
+async def test_streams_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch):
+    """B10, issue 31: a hot-seat game by streams of Enter at every pace from a held key to slow taps (tests/
+    gate_clock.py), with the gate's real delays, from the last turn of the first hand to the end: the change of
+    hands and a whole hand with every kind of prompt. On every frame sampled (after every turn of the event loop
+    the app is given), a prompt belongs to the person whose hand-off came last, and no other person's hidden
+    tiles are drawn; no hand-off let in a key that came less than its pause after the one before. The time is
+    the gate's virtual clock: no real waiting."""
     import random
 
-    from gate_clock import bursts_of_enter, virtual_gate_clock
+    from gate_clock import streams_of_enter, virtual_gate_clock, watch_gate_openings
 
-    from bere_tui.ui import gate
-
-    monkeypatch.setattr(gate, "GATE_SECONDS", {"handoff": 0.1, "prompt": 0.06})
     clock = virtual_gate_clock(monkeypatch)
+    early = watch_gate_openings(monkeypatch, clock)
     rng = random.Random(3)
     game = board_game(("Ann", "Ben", "Cid"), 0, seed=3, side="red", luck=True)
     advance(game, last_turn_of_hand_one)
@@ -577,9 +576,10 @@ async def test_bursts_of_enter_never_show_a_hand_before_its_hand_off(monkeypatch
                 failures.append(f"{type(screen).__name__} of {owner} shows {sorted(shown)}")
 
     async with app.run_test(size=(80, 24)) as pilot:
-        await bursts_of_enter(pilot, clock, rng, check,
-                              done=lambda: isinstance(app.screen, ResultsScreen) or failures)
+        await streams_of_enter(pilot, clock, rng, check,
+                               done=lambda: isinstance(app.screen, ResultsScreen) or failures or early)
         assert not failures, failures[0]
+        assert not early, early[0]
         assert isinstance(app.screen, ResultsScreen) and app.game.finished and app.game.hand_no == 2
     assert frames[1] > 50 and kinds == RED_LUCK_KINDS
 

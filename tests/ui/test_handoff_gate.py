@@ -1,11 +1,12 @@
 """Pass-the-laptop privacy under fast fingers (B10, issue 11): the input gate and the hand-off before every
 decision of a person who does not hold the keyboard.
 
-The whole-game tests press Enter in bursts at random intervals (10-100 ms apart), with the gate's real delays,
-and check on every frame they sample (after every turn of the event loop they give the app) that no person's
-hand or private decision is drawn unless that person's hand-off came after anyone else's hand was last shown.
-Whatever the timing, the check holds; the timing only changes which keys the gate drops. The time is the
-gate's virtual clock (tests/gate_clock.py): the keys and the gate's delays cost no real time.
+The whole-game tests press Enter in streams at every pace from a held key to slow taps, with the gate's real
+delays, and check on every frame they sample (after every turn of the event loop they give the app) that no
+person's hand or private decision is drawn unless that person's hand-off came after anyone else's hand was last
+shown, and that no hand-off, score screen or prompt that changed hands let in a key that came less than the
+pause after the key before it (issue 31). The time is the gate's virtual clock (tests/gate_clock.py): the keys
+and the gate's delays cost no real time.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gate_clock import bursts_of_enter, virtual_gate_clock
+from gate_clock import streams_of_enter, virtual_gate_clock, watch_gate_openings
 from textual import events
 from uitools import last_turn, press_on, screen_text, shown_cards, table_app, wait_for
 
@@ -100,31 +101,29 @@ async def play_in_bursts(monkeypatch, variant: str, options, seed: int, until=No
     app = table_app(variant, players=("Ann", "Ben", "Cid"), seed=seed, options=options, until=until)
     watch = PrivacyWatch(app)
     monkeypatch.setattr(*watch._patch)
+    early = watch_gate_openings(monkeypatch, clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        await bursts_of_enter(pilot, clock, rng, watch.check_frame,
-                              done=lambda: isinstance(app.screen, ResultsScreen) or watch.failures)
+        await streams_of_enter(pilot, clock, rng, watch.check_frame,
+                               done=lambda: isinstance(app.screen, ResultsScreen) or watch.failures or early)
         assert not watch.failures, watch.failures[0]
+        assert not early, early[0]
         assert isinstance(app.screen, ResultsScreen) and app.game.finished
     return watch
 
 
 @pytest.mark.real_gate
-async def test_a_three_person_base_game_by_bursts_of_enter_never_shows_a_hand_before_its_hand_off(monkeypatch):
+async def test_a_three_person_base_game_by_streams_of_enter_never_shows_a_hand_before_its_hand_off(monkeypatch):
     watch = await play_in_bursts(monkeypatch, "base", {"rounds": 1}, seed=5)
     assert watch.private_frames > 50 and watch.frames > watch.private_frames
     assert watch.reads > 50  # the check of the text is not blind
 
 
 @pytest.mark.real_gate
-async def test_a_three_person_anniversary_game_by_bursts_of_enter_never_shows_a_hand_before_its_hand_off(
+async def test_a_three_person_anniversary_game_by_streams_of_enter_never_shows_a_hand_before_its_hand_off(
         monkeypatch):
     """From the last turn of round 1 to the end: the change of rounds and the whole second round, with its
     special cards given (A6) and played, about 150 hand-offs and prompts (the base game's test plays round 1
-    from the start). With the gate at a fifth of its delays keys still land inside the gates as often as
-    outside."""
-    from bere_tui.ui import gate
-
-    monkeypatch.setattr(gate, "GATE_SECONDS", {"handoff": 0.1, "prompt": 0.06})
+    from the start)."""
     watch = await play_in_bursts(monkeypatch, "anniversary", None, seed=7, until=last_turn)
     assert watch.private_frames > 50 and watch.reads > 50
 
@@ -140,20 +139,22 @@ async def test_a_double_enter_on_your_card_does_not_open_the_next_hand(monkeypat
     app = table_app(players=("Ann", "Ben", "Cid"), seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
-        assert not app.screen.accepts(clock.enter())  # (the gate is shut as Ann's hand-off shows...)
-        clock.now += GATE_SECONDS["handoff"] + 0.01
-        assert app.screen.accepts(clock.enter())  # (...and open once its time has passed)
-        app.post_message(clock.enter())
+        app.post_message(clock.enter())  # Ann sits down and presses Enter once: she is let in at once
         await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt))
         clock.now += GATE_SECONDS["prompt"] + 0.01
         app.post_message(clock.enter())  # Ann's card
         await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        clock.now += 0.2
         app.post_message(clock.enter())  # the second tap lands just as Ben's hand-off shows
-        app.post_message(clock.enter())
-        clock.now += 0.6  # long past the gate: a key typed ahead is dropped, not kept for later
+        clock.now += 0.6
+        app.post_message(clock.enter())  # and a third: the keys are still coming
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and app.screen.who == "Ben"
         assert len(app.game.actions) == 1
+        assert "Keys are still coming in." in screen_text(app)  # (it says what it waits for)
+        clock.now += GATE_SECONDS["handoff"] + 0.01
+        app.post_message(clock.enter())  # a pause, then Enter once: Ben's hand
+        await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt) and app.screen.player == 1)
 
 
 def enter_at(time: float) -> events.Key:
@@ -166,8 +167,8 @@ def enter_at(time: float) -> events.Key:
 @pytest.mark.real_gate
 async def test_enter_pressed_fast_through_the_last_placements_does_not_pass_the_game_over_screen():
     """Enter pressed fast to hurry the last placements went on into the game-over screen, and a moment later
-    its first choice started a new game: nobody saw who won. Keys that keep coming hold its gate shut (each
-    one for the gate's time from it); Enter after a pause chooses. The keys carry their press times, so the
+    its first choice started a new game: nobody saw who won. Keys that keep coming hold its gate shut (issue 31:
+    it takes a key only after a pause); Enter after a pause chooses. The keys carry their press times, so the
     test does not depend on how fast the machine is."""
     app = table_app(players=("Ann",), bots=("random", "random"), seed=3, options={"rounds": 1},
                     until=last_turn, speed="fast")
@@ -175,14 +176,14 @@ async def test_enter_pressed_fast_through_the_last_placements_does_not_pass_the_
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))  # (Ann's last card plays itself)
         results = app.screen
         gate = GATE_SECONDS["results"]
-        shown = results._open_from - gate
-        presses = [shown + 0.1 + 0.4 * k for k in range(8)]  # 0.4 s apart: up to 3 s after the results showed
+        shown = results._shown_at
+        presses = [shown - 1.0 + 0.4 * k for k in range(10)]  # 0.4 s apart: from before the results to 2.6 s after
         for t in presses:
             app.post_message(enter_at(t))
             await pilot.pause()
         assert app.game.finished and app.screen is results
-        assert not results.accepts(enter_at(presses[-1] + gate - 0.05))
-        assert results.accepts(enter_at(presses[-1] + gate + 0.05))  # Enter after a pause chooses
+        assert not results.accepts(enter_at(presses[-1] + gate - 0.05), quiet=gate - 0.05)
+        assert results.accepts(enter_at(presses[-1] + gate + 0.05), quiet=gate + 0.05)  # Enter after a pause
 
 
 async def test_keys_pressed_before_a_prompt_showed_are_dropped():

@@ -9,6 +9,7 @@ score is always the sum of its player's `points` (the invariant the tests check)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from bere_tui.engine.events import Event
 
@@ -39,6 +40,7 @@ class HandDealt(Event):
 @dataclass(slots=True)
 class Selected(Event):
     """BG3: a player chose in secret (what is not public yet)."""
+    watched: ClassVar[bool] = False
     player: int
 
 

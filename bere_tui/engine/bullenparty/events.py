@@ -8,6 +8,7 @@ appears in an event except where the rules turn it face up.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from bere_tui.engine.events import Event
 
@@ -47,6 +48,7 @@ class RoundStarted(Event):
 @dataclass(slots=True)
 class BidMade(Event):
     """BP5: a player chose a bid in secret (which one is not public yet)."""
+    watched: ClassVar[bool] = False
     player: int
 
 

@@ -238,9 +238,6 @@ class BoardTableScreen(DirectedScreen):
         self.set_marks({})
         self.redraw()
         self.update_hand()
-        if self.session.hot_seat and any(isinstance(e, (bg.Revealed, bg.TilePlaced, bg.TileSwapped))
-                                         for e in events):
-            self.session.went_back()  # everyone watched the board: the next decision, whoever's, gets a hand-off
 
     async def finish(self) -> None:
         s, game = self.session, self.game

@@ -179,9 +179,9 @@ class DirectedScreen(Screen[None]):
             if isinstance(beat, ShowEvents):
                 await self.show_beat(beat)
             elif isinstance(beat, HandOff):
-                await self.hand_off(beat.player, beat.do)
+                await self.hand_off(beat)
             elif isinstance(beat, Ask):
-                await self.ask_person(beat.player)
+                await self.ask_person(beat)
             elif isinstance(beat, BotTurn):
                 await self.bot_turn(beat.player)
             elif isinstance(beat, RoundSummary):
@@ -207,28 +207,34 @@ class DirectedScreen(Screen[None]):
             if not s.is_bot(p):
                 self.set_status(_("{name} decides.").format(name=s.names[p]))
 
-    async def hand_off(self, p: int, do: str) -> None:
-        """B10: the keyboard goes to `p`; nothing of theirs shows until they press the hand-off's key."""
-        s = self.session
+    async def hand_off(self, beat: HandOff) -> None:
+        """B10: the keyboard goes to the beat's player; nothing of theirs shows until they press the hand-off's
+        key, once the keys have stopped (the hand-off's pause gate, ui/gate.py)."""
+        s, p = self.session, beat.player
         self.show_waiting(p)
         self.set_status(_("Waiting for {name} to take the keyboard.").format(name=s.names[p]))
         await self.settle()
-        await self.app.push_screen_wait(self.handoff_screen(p, do))
+        handoff = self.handoff_screen(p, beat.do)
+        handoff.again = beat.again
+        await self.app.push_screen_wait(handoff)
         s.handed_off(p)
 
     def handoff_screen(self, p: int, do: str) -> HandoffScreen:
         """The hand-off to `p` before their decision `do` (a game may word it its own way)."""
         return HandoffScreen(self.session.names[p], do, self.game.round, self.game.turn)
 
-    async def ask_person(self, p: int) -> None:
-        """`p` holds the keyboard: the prompt for their decision, and their answer to the director. Esc (at a
-        hot-seat table) hides the hand again and hands the keyboard over anew."""
-        s, game = self.session, self.game
+    async def ask_person(self, beat: Ask) -> None:
+        """The prompt for a person's decision, and their answer to the director. Esc (at a hot-seat table)
+        hides the hand again and hands the keyboard over anew. A public decision that comes to another person
+        with no hand-off (`new_hands`) takes its first key only once the keys have stopped."""
+        s, game, p = self.session, self.game, beat.player
         self.show_waiting(p)
         await self.settle()
         if s.secret_choice():
             self.think_ahead()
         prompt = self.prompt_for(game.view(p), game.legal(p))
+        if beat.new_hands:
+            prompt.gate_kind = "handoff"
         if hasattr(prompt, "can_go_back"):
             prompt.can_go_back = s.hot_seat
         action = await self.app.push_screen_wait(prompt)

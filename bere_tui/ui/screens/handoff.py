@@ -43,30 +43,45 @@ class HandoffScreen(Gated, DismissOnce, ModalScreen[None]):
     ]
 
     def __init__(self, name: str, do: str, round_: int, turn: int, *, why: str | None = None,
-                 when: str | None = None) -> None:
+                 when: str | None = None, again: bool = False) -> None:
         """`why` and `when` replace the reason (reason_text) and "round R, turn T" for a game that words them
-        differently (the board game: a tile, hand and turn)."""
+        differently (the board game: a tile, hand and turn). `again`: the same person held the keyboard before
+        the whole table watched something (the director's HandOff.again)."""
         super().__init__()
         self.who = name
         self.do = do
         self.round = round_
         self.turn = turn
+        self.again = again
         self.why = why if why is not None else reason_text(do)
-        self.when = when if when is not None else _("round {round}, turn {turn}").format(round=round_, turn=turn)
+        if when is not None:
+            self.when = when
+        elif turn:
+            self.when = _("round {round}, turn {turn}").format(round=round_, turn=turn)
+        else:  # before the first turn (the Pro draft, the Anniversary swap): no "turn 0"
+            self.when = _("round {round}").format(round=round_)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="bottom-panel", id="handoff"):
-            title = Text(_("Pass the keyboard to {name}").format(name=self.who), style="bold")
+            heading = _("{name} takes the keyboard again") if self.again else _("Pass the keyboard to {name}")
+            title = Text(heading.format(name=self.who), style="bold")
             title.append("  " + self.when, style="dim")
             yield Static(title, id="handoff-title")
-            yield Static(_("{name}, when nobody else can see the screen, press Enter {why}.")
-                         .format(name=self.who, why=self.why))
+            yield Static(Text(_("{name}, when nobody else can see the screen, press Enter {why}.")
+                              .format(name=self.who, why=self.why)))
+            yield Static(Text(_("Take your hands off the keys, then press Enter.")), id="handoff-pause")
             yield Static(Text(" " + _("I am {name}: show my hand").format(name=self.who) + " ",
                               style="bold reverse"), id="handoff-ready")
         yield KeyBar()
 
     def action_ready(self) -> None:
         self.dismiss(None)
+
+    def keys_still_coming(self) -> None:
+        """The gate dropped a key (keys were still coming): say what the screen waits for, plainly."""
+        line = Text(_("Keys are still coming in."), style="bold reverse")
+        line.append(" " + _("Take your hands off the keys, then press Enter."))
+        self.query_one("#handoff-pause", Static).update(line)
 
     def on_click(self, event) -> None:
         if self.accepts(event):

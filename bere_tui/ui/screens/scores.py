@@ -49,7 +49,7 @@ def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int
 
 class RoundSummaryScreen(Gated, DismissOnce, ModalScreen[None]):
     gate_kind = "results"
-    holds_while_typed = True  # Enter pressed fast to hurry the placements does not skip the round's scores
+    # (a pause gate: Enter pressed fast to hurry the placements does not skip the round's scores)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape", "close", N_("next round"), show=True),
         Binding("question_mark,f1", "app.help", N_("help"), show=True),
@@ -90,7 +90,7 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     `game` is given) opens the replay viewer on its record; leaving the viewer comes back here."""
 
     gate_kind = "results"
-    holds_while_typed = True  # Enter pressed fast to hurry the last placements does not start a new game
+    # (a pause gate: Enter pressed fast to hurry the last placements does not start a new game)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "app.help", N_("help"), show=True),
