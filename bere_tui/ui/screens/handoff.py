@@ -59,7 +59,7 @@ class HandoffScreen(Gated, DismissOnce, ModalScreen[None]):
         elif turn:
             self.when = _("round {round}, turn {turn}").format(round=round_, turn=turn)
         else:  # before the first turn (the Pro draft, the Anniversary swap): no "turn 0"
-            self.when = _("round {round}").format(round=round_)
+            self.when = _("round {n}").format(n=round_)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="bottom-panel", id="handoff"):
