@@ -52,7 +52,7 @@ def _state(app) -> str:
     on top draws at its next frame (its layout, repaint, recompose, the callbacks after a refresh); _BUSY: a
     callback or a message is ready; _WAITING: a thread is running, or a timer fires within a slice."""
     loop = asyncio.get_running_loop()
-    if any(not handle.cancelled() for handle in loop._ready):
+    if any(not handle.cancelled() for handle in tuple(loop._ready)):  # (a snapshot: threads append to it)
         return _BUSY
     if not app._message_queue.empty():
         return _BUSY

@@ -51,7 +51,7 @@ def virtual_gate_clock(monkeypatch) -> VirtualClock:
 def busy(app) -> bool:
     """Something of the app is ready to run on the event loop, or a message waits for the app or for a node of
     the screen on top."""
-    if any(not handle.cancelled() for handle in asyncio.get_running_loop()._ready):
+    if any(not handle.cancelled() for handle in tuple(asyncio.get_running_loop()._ready)):
         return True
     nodes = [app, *app.screen.walk_children(with_self=True)] if app._screen_stack else [app]
     return any(not node._message_queue.empty() for node in nodes)

@@ -59,7 +59,7 @@ class TableDirector:
                      for p, level in enumerate(self.levels) if level is not None}
         self.people = [p for p, level in enumerate(self.levels) if level is None]
         self.holder: int | None = None  # the person who last took the keyboard
-        self.last_holder: int | None = None  # who held it before the whole table last watched something
+        self.last_holder: int | None = None  # who held it last (also after the whole table watched something)
         self.history: list[list[Event]] = list(history or [])  # the events of each action so far (the log)
         self._beats: deque[Beat] = deque()
         self._phase: tuple | None = None  # the selection (round, turn) whose bot views are kept
@@ -120,8 +120,8 @@ class TableDirector:
         while True:
             if self._beats:
                 beat = self._beats.popleft()
-                if self.hot_seat and self._watched_by_all(beat) and self.holder is not None:
-                    self.last_holder, self.holder = self.holder, None  # the keyboard changes hands anew
+                if self.hot_seat and self._watched_by_all(beat):
+                    self.holder = None  # the keyboard changes hands anew
                 return beat
             game = self.game
             if game.finished:
@@ -148,7 +148,7 @@ class TableDirector:
 
     def handed_off(self, p: int) -> None:
         """The person `p` pressed the key of their hand-off: they hold the keyboard now."""
-        self.holder = p
+        self.holder = self.last_holder = p
 
     def went_back(self) -> None:
         """The person at the keyboard hid their hand again: the next decision needs a hand-off."""
@@ -163,7 +163,7 @@ class TableDirector:
         if not isinstance(action, dict) or action.get("player") != p:
             raise IllegalAction(_("that action is not {name}'s").format(name=self.names[p]))
         if person_at_hot_seat:
-            self.holder = p  # (a public decision: whoever answered holds the keyboard now)
+            self.holder = self.last_holder = p  # (a public decision: whoever answered holds the keyboard now)
         return self._apply(action, notice=notice)
 
     def _apply(self, action: dict, forced: int | None = None, notice: str = "") -> list[Event]:

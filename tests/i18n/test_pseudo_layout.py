@@ -103,7 +103,8 @@ async def test_a_whole_base_game_by_keys_keeps_what_players_need(pseudo):
             elif screen == "TakeRowPrompt":
                 assert xx("bullheads") in text or xx("bullhead") in text
             elif screen == "HandoffScreen":
-                assert flat(xx("Pass the keyboard to {name}", name=app.screen.who)) in flat(text)
+                heading = "{name} takes the keyboard again" if app.screen.again else "Pass the keyboard to {name}"
+                assert flat(xx(heading, name=app.screen.who)) in flat(text)
             elif screen == "RoundSummaryScreen":
                 assert xx("this round") in text and xx("total") in text
             elif screen == "ResultsScreen":
