@@ -29,6 +29,7 @@ def reason_text(do: str) -> str:
         "swap": _("to decide on swapping a special card"),
         "bid": _("to bid a card"),
         "take": _("to take a row"),
+        "take_row": _("to take a row"),
         "zero_row": _("to add the turned-up card to a row"),
         "lay": _("to lay out cards on your piles"),
     }.get(do, _("to decide"))
