@@ -59,8 +59,8 @@ class HandoffScreen(Gated, DismissOnce, ModalScreen[None]):
             title = Text(_("Pass the keyboard to {name}").format(name=self.who), style="bold")
             title.append("  " + self.when, style="dim")
             yield Static(title, id="handoff-title")
-            yield Static(_("{name}, when nobody else can see the screen, press Enter {why}.")
-                         .format(name=self.who, why=self.why))
+            yield Static(Text(_("{name}, when nobody else can see the screen, press Enter {why}.")
+                              .format(name=self.who, why=self.why)))  # Text: a name is never markup
             yield Static(Text(" " + _("I am {name}: show my hand").format(name=self.who) + " ",
                               style="bold reverse"), id="handoff-ready")
         yield KeyBar()
