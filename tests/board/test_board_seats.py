@@ -44,8 +44,10 @@ def test_the_setup_of_a_narrow_board_knows_its_player_counts(tmp_path):
     assert any(p.startswith(f"board file '{broken}'") for p in TableSetup("board", board=broken).problems())
 
 
-async def test_the_setup_offers_only_the_board_s_player_counts_and_says_why(tmp_path):
-    board = str(write_board(tmp_path, small_board()))  # 2 to 3 players
+async def test_the_setup_offers_only_the_board_s_player_counts_and_says_why(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a short name: the message on screen does not depend on the path's length
+    write_board(tmp_path, small_board())  # 2 to 3 players
+    board = "./board.json"
     seats = [Seat("Ann"), Seat("Ben", "random"), Seat("Cid", "random"), Seat("Dot", "random")]
     app = BereApp(Start("setup", setup=TableSetup("board", seats, board=board)), remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
