@@ -88,6 +88,10 @@ class RowModel(_Model):
         return self
 
 
+#: the most rows of a side with a row_to_hand space: one active row at least has none (see _ends below)
+MAX_GATHER_ROWS = ACTIVE_ROWS - 1
+
+
 class SideModel(_Model):
     pro: StrictBool
     rows: Annotated[list[RowModel], Field(min_length=MIN_ROWS, max_length=MAX_ROWS)]
@@ -102,6 +106,42 @@ class SideModel(_Model):
                     if s.kind in PRO_SPACE_KINDS:
                         raise ValueError(_("row {row}: a {kind} space belongs on a pro side (\"pro\": true)").format(
                             row=r + 1, kind=s.kind))
+        return self
+
+    @model_validator(mode="after")
+    def _ends(self):
+        """Every game on an accepted side ends, however it is played (issue 36: a side whose every row has a
+        row_to_hand space on space 2 played for ever). Refused: more than MAX_GATHER_ROWS rows with a
+        row_to_hand space ("gather rows"). Why that is enough, from engine/board/game.py:
+
+        1. A turn that starts has a player holding tiles (the game ends when every hand is empty, on a pro side
+           when one is, `_end_turn`), so it places at least one tile; a turn asks a bounded number of actions
+           (a select each, and per tile at most a STOP row, a row to place or swap, a luck card). So a game
+           without end places tiles for ever.
+        2. Only finitely many of these can happen: a tile leaves the game (`out` only grows), a tile leaves the
+           supply, a luck or action card is drawn, an action card is played, a luck card's space acts. So in a
+           game without end there is a last one; after it every tile goes where BG3 puts it (no action card,
+           so no STOP token either), and never onto a final space (BG-D4: its row's other tiles, at least 2,
+           leave the game) nor a take_row space (BG-D5: at least 1 leaves, specials stand on space 2 or
+           later). The active rows stay the same (they change only at a final space).
+        3. A row without a row_to_hand space then only grows, one space per tile, so it takes finitely many
+           more tiles before it would reach its final space; after its last one its last tile never changes.
+        4. So from some time on every tile lands in a gather row, and (the condition) at least one active row
+           is not one: let m be the highest last tile of those rows, fixed from then on. A tile lands in a
+           gather row G either after G's last tile g < tile with no row's last tile between (BG3 "closest"),
+           or, lower than every row's last tile, after the highest one (BG3 "lowest"). Either way it becomes
+           G's last tile (a row_to_hand space leaves it on the first space alone). A closest landing raises g;
+           once g < m it stays below m (m lies between g and any higher tile), so G can no longer be the
+           highest, and a lowest landing (which needs g > m and leaves g below m) comes at most once per
+           gather row. The sum of the gather rows' last tiles rises at every other landing and is bounded by
+           three times the highest tile: finitely many landings, against 1. Every game ends.
+        A side with four gather rows can make all four active, and a tile that lands on row_to_hand gives the
+        row back to the hands: tiles go round for ever (the issue's board), so the line is drawn there."""
+        gather = [r + 1 for r, row in enumerate(self.rows) if any(s.kind == "row_to_hand" for s in row.spaces)]
+        if len(gather) > MAX_GATHER_ROWS:
+            raise ValueError(_("rows {rows} have a row_to_hand space; a side may have at most {k} such rows, "
+                               "else all the active rows may give their tiles back to the hands and the game "
+                               "might never end").format(rows=", ".join(map(str, gather)), k=MAX_GATHER_ROWS))
         return self
 
 

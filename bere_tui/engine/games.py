@@ -38,15 +38,9 @@ def make_game(variant: str, players, seed: int = 0, options: dict | None = None,
     do. The board game's board file is read here, at the edge (bere_tui/boards.py), named by `options["board"]`
     (a shipped board's name or a path; default `standard`); a bad one is a SetupError naming file and field."""
     if variant == "board":
-        from bere_tui.boards import DEFAULT_BOARD, BoardFileError, load_board
         from bere_tui.engine.board import Game as BoardGame
 
-        name = (options or {}).get("board", DEFAULT_BOARD) if isinstance(options, dict) else DEFAULT_BOARD
-        try:
-            board = load_board(name)
-        except BoardFileError as exc:
-            raise SetupError(str(exc)) from None
-        return BoardGame(players, seed=seed, options=options, deals=deals, board=board)
+        return BoardGame(players, seed=seed, options=options, deals=deals, board=board_of(options))
     if deals is not None:
         raise SetupError("make_game: deals are given to the engine directly")  # pragma: no cover - programming error
     if variant == "bullenparty":
@@ -58,10 +52,33 @@ def make_game(variant: str, players, seed: int = 0, options: dict | None = None,
     return Game(variant, players, seed=seed, options=options)
 
 
+def board_of(options: dict | None):
+    """The board game's board that `options["board"]` names (a shipped board's name or a path; default
+    `standard`), read at the edge (bere_tui/boards.py); a bad file is a SetupError naming file and field."""
+    from bere_tui.boards import DEFAULT_BOARD, BoardFileError, load_board
+
+    name = (options or {}).get("board", DEFAULT_BOARD) if isinstance(options, dict) else DEFAULT_BOARD
+    try:
+        return load_board(name)
+    except BoardFileError as exc:
+        raise SetupError(str(exc)) from None
+
+
+def player_limits(variant: str, options: dict | None = None) -> tuple[int, int]:
+    """The fewest and most players a table of `variant` with `options` seats: the game's (GAMES), and for the
+    board game its board file's, which may narrow them (BG1, docs/board.md `players`). A board file that cannot
+    be read is a SetupError naming file and field."""
+    info = GAMES[variant]
+    if variant != "board":
+        return info.min_players, info.max_players
+    board = board_of(options)
+    return max(info.min_players, board.min_players), min(info.max_players, board.max_players)
+
+
 def system_of(variant: str) -> str:
     """The game system a variant belongs to: scores compare only within one (6 nimmt!'s count bullheads taken,
     lowest best; Bullenparty's count points, highest best)."""
     return variant if variant in ("bullenparty", "board") else "6nimmt"
 
 
-__all__ = ["GAMES", "GameInfo", "make_game", "system_of"]
+__all__ = ["GAMES", "GameInfo", "board_of", "make_game", "player_limits", "system_of"]

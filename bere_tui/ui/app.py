@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 
 from bere_tui import i18n
 from bere_tui.i18n import N_, _, later, pgettext
@@ -142,6 +143,13 @@ class BereApp(App[int]):
             save_settings(self.settings, self.config)
         except StorageError as exc:
             self.notify(str(exc), severity="warning")
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """A notice, always plain text: notices name players, files and what a record or a table sent, which
+        are shown as written and never read as markup (a name `[@click=app.quit]Ann` binds no click). Every
+        screen's notify comes here; no notice of the game uses markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def get_key_display(self, binding: Binding) -> str:
         """Key names in the footer: plain words, and only ASCII with --ascii."""

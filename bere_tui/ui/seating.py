@@ -10,10 +10,13 @@ import random
 from dataclasses import dataclass, field
 
 from bere_tui.bots import BOTS, bot_key, known_bots
-from bere_tui.engine.games import GAMES
+from bere_tui.boards import DEFAULT_BOARD
+from bere_tui.engine.errors import SetupError
+from bere_tui.engine.games import GAMES, board_of, player_limits
 from bere_tui.engine.variants import DEFAULT_TARGET
 from bere_tui.i18n import _
 from bere_tui.safetext import NAME_MAX, clean_name, escape, fit_name, shown
+from bere_tui.table.words import variant_name
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 BOT_LEVELS = tuple(BOTS)
@@ -45,8 +48,32 @@ class TableSetup:
         return [i for i, s in enumerate(self.seats) if s.bot is None]
 
     def limits(self) -> tuple[int, int]:
+        """The fewest and most seats: the game's, narrowed by the board file's `players` for the board game (a
+        board file that cannot be read leaves the game's; problems() names it)."""
+        try:
+            return player_limits(self.variant, self.options())
+        except SetupError:
+            info = GAMES[self.variant]
+            return info.min_players, info.max_players
+
+    def board_narrows(self) -> bool:
+        """Whether the board file seats fewer counts of players than the board game does (its `players`)."""
         info = GAMES[self.variant]
-        return info.min_players, info.max_players
+        return self.limits() != (info.min_players, info.max_players)
+
+    def board_shown(self) -> str:
+        """The board file as a message names it: quoted and escaped, never cut (a path is only clear whole)."""
+        return escape(repr(self.board or DEFAULT_BOARD), None)
+
+    def limit_text(self, most: bool) -> str:
+        """Why a seat more (`most`) or a seat less cannot be: the game's count, or the board file's."""
+        lo, hi = self.limits()
+        if self.board_narrows():
+            return (_("the board {board} seats at most {n} players").format(board=self.board_shown(), n=hi) if most
+                    else _("the board {board} seats at least {n} players").format(board=self.board_shown(), n=lo))
+        variant = variant_name(self.variant)
+        return (_("{variant}: at most {n} players").format(variant=variant, n=hi) if most else
+                _("{variant}: at least {n} players").format(variant=variant, n=lo))
 
     def uses_target(self) -> bool:
         return "target" in GAMES[self.variant].options
@@ -73,7 +100,15 @@ class TableSetup:
         out = []
         lo, hi = self.limits()
         n = len(self.seats)
-        if not lo <= n <= hi:
+        if self.variant == "board":
+            try:
+                board_of(self.options())
+            except SetupError as exc:  # a board file that cannot be read (named with its field)
+                out.append(str(exc))
+        if not lo <= n <= hi and self.board_narrows():
+            out.append(_("the board {board} is for {lo} to {hi} players, not {n}").format(
+                board=self.board_shown(), lo=lo, hi=hi, n=n))
+        elif not lo <= n <= hi:
             out.append(_("{variant} is for {lo} to {hi} players, not {n}").format(
                 variant=self.variant, lo=lo, hi=hi, n=n))
         seen = set()

@@ -16,10 +16,10 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from bere_tui.boards import BoardFileError, load_board, parse_board, shipped_boards
+from bere_tui.boards import MAX_GATHER_ROWS, BoardFileError, load_board, parse_board, shipped_boards
 from bere_tui.engine.board import Game
 from bere_tui.engine.errors import SetupError
 from bere_tui.engine.games import make_game
@@ -316,8 +316,10 @@ def boards(draw):
         for _r in range(draw(st.integers(5, 10))):
             length = draw(st.integers(3, 10))
             spaces = []
+            gather_rows = sum(any(s["kind"] == "row_to_hand" for s in row["spaces"]) for row in rows)
             for space in draw(st.sets(st.integers(2, length - 1))):
-                kind = draw(st.sampled_from(kinds))
+                kind = draw(st.sampled_from(  # at most 3 rows with row_to_hand (boards.MAX_GATHER_ROWS)
+                    [k for k in kinds if k != "row_to_hand" or gather_rows < MAX_GATHER_ROWS]))
                 entry = {"space": space, "kind": kind}
                 if kind.startswith("bull") and draw(st.booleans()):
                     entry["value"] = draw(st.integers(1, 20))
@@ -360,6 +362,88 @@ def test_every_valid_board_loads_and_plays_with_the_invariants(data, seed):
                 check_step(g)
                 mirror.check(g)
             assert all(h == [] for h in g.hands) and g.winners
+
+
+# ------------------------------------------------- every board that loads makes games that end (issue 36 item 4)
+
+#: more actions than any random game on a board that loads has needed (the longest of 1,800 measured: 217)
+MAX_ACTIONS = 5000
+
+
+def gather_side(rows: int, gather: int, length: int = 3, space: int = 2) -> dict:
+    """A pro side of `rows` rows of `length` spaces, the first `gather` with row_to_hand on `space`."""
+    return {"pro": True, "rows": [{"length": length, "spaces": [{"space": space, "kind": "row_to_hand"}]}
+                                  for _r in range(gather)] + [{"length": length} for _r in range(rows - gather)]}
+
+
+def plays_to_its_end(b, seed: int) -> None:
+    """Random games at the board's fewest and most players, with and without luck cards, end within MAX_ACTIONS."""
+    for n in sorted({b.min_players, b.max_players}):
+        for luck in (False, True):
+            g = Game([str(p) for p in range(n)], seed=seed, options={"side": "red", "luck": luck}, board=b)
+            rng = random.Random(seed)
+            for _step in range(MAX_ACTIONS):
+                if g.finished:
+                    break
+                p = rng.choice(g.deciders())
+                g.apply(rng.choice(g.legal(p)))
+            assert g.finished, f"{n} players, luck {luck}: no end after {MAX_ACTIONS} actions"
+
+
+def test_a_side_whose_rows_all_give_their_tiles_back_is_refused(here):
+    """Issue 36: red rows of 3 spaces with row_to_hand on space 2 played for ever (each tile gathers the row
+    back into its owner's hand). More than 3 such rows are refused with the reason; 3 load, and the game ends."""
+    data = valid()
+    data["sides"]["red"] = gather_side(5, 5)
+    msg = bad(here, data)
+    assert "sides.red" in msg and "rows 1, 2, 3, 4, 5 have a row_to_hand space" in msg and "never end" in msg
+    data["sides"]["red"] = gather_side(5, MAX_GATHER_ROWS + 1)
+    assert "at most 3 such rows" in bad(here, data)
+    data["sides"]["red"] = gather_side(5, MAX_GATHER_ROWS)
+    plays_to_its_end(load_board(write(here, data)), seed=1)
+
+
+@st.composite
+def gather_boards(draw):
+    """Pro sides that invite endless games: short rows, many of them with row_to_hand early, few other specials
+    (a row that reaches its final space sends tiles out of the game)."""
+    hand = draw(st.integers(1, 8), label="hand")
+    rows = []
+    for _r in range(draw(st.integers(5, 10), label="rows")):
+        length = draw(st.sampled_from([3, 3, 4, 6, 10]))
+        spaces = {}
+        if draw(st.booleans()):
+            spaces[draw(st.integers(2, length - 1))] = "row_to_hand"
+        for space in range(2, length):
+            if space not in spaces and draw(st.integers(0, 9)) == 0:
+                spaces[space] = draw(st.sampled_from(["bull_plus", "bull_minus", "take_row", "play_two", "draw_tile",
+                                                      "action_card"]))
+        rows.append({"length": length, "spaces": [{"space": s, "kind": k} for s, k in spaces.items()]})
+    return {
+        "format": "bere-board/1",
+        "players": {"min": 2, "max": draw(st.integers(2, 6))},
+        "hand": hand,
+        "tiles": {"bullheads": [1 + t % 5 for t in range(max(20, 4 + 2 * 6 * hand))]},
+        "luck_cards": {"cards": [{"kind": k, "count": draw(st.integers(0, 3))} for k in ("plus5", "final_bonus")]},
+        "action_cards": {"cards": [{"kind": k, "count": draw(st.integers(0, 2))}
+                                   for k in ("play_first", "place_anywhere", "swap", "stop")]},
+        "sides": {"red": {"pro": True, "rows": rows}},
+    }
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(gather_boards(), st.integers(0, 10**6))
+@example({**valid(), "players": {"min": 2, "max": 3}, "sides": {"red": gather_side(5, 5)}}, 1)  # the issue's
+@example({**valid(), "players": {"min": 2, "max": 2}, "sides": {"red": gather_side(6, 4, 4, 2)}}, 7)
+def test_every_board_that_loads_makes_games_that_end(data, seed):
+    """Issue 36 item 4 (boards.SideModel._ends proves it): a board the loader accepts ends every random game
+    within MAX_ACTIONS actions; a board it refuses is refused for its row_to_hand rows."""
+    try:
+        b = parse_board(json.dumps(data).encode(), "gather.json")
+    except BoardFileError as exc:
+        assert "row_to_hand" in str(exc) and "never end" in str(exc)
+        return
+    plays_to_its_end(b, seed)
 
 
 def test_note_and_reconstruction_may_stand_on_any_part(here):

@@ -121,8 +121,8 @@ class NoticeScreen(DismissOnce, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
-            yield Static(self.message)
+            yield Static(Text(self.title_text), classes="dialog-title")  # Text: a name or a file is never markup
+            yield Static(Text(self.message))
             yield Static(Text(_("Enter: continue"), style="reverse"), classes="dialog-default")
         yield KeyBar()
 
@@ -162,8 +162,8 @@ class PickScreen(ChoiceDialog, DismissOnce, ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-title")
-            yield ChoiceList(*[Option(label, id=key) for key, label in self.choices])
+            yield Static(Text(self.question), classes="dialog-title")
+            yield ChoiceList(*[Option(Text(label), id=key) for key, label in self.choices])  # names, as written
         yield KeyBar()
 
     def action_cancel(self) -> None:
@@ -184,7 +184,7 @@ class ReplaceGameScreen(ChoiceDialog, DismissOnce, ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="replace-game"):
             yield Static(_("An unfinished game is saved"), classes="dialog-title")
-            yield Static(self.summary)
+            yield Static(Text(self.summary))  # its players' names, as written
             yield Static("\n" + _("The new game takes its place in the autosave. What becomes of the unfinished "
                                   "one?"))
             yield ChoiceList(Option(_("Keep it in the saves folder, then start"), id="keep"),

@@ -69,7 +69,7 @@ class HandoffScreen(Gated, DismissOnce, ModalScreen[None]):
             title.append("  " + self.when, style="dim")
             yield Static(title, id="handoff-title")
             yield Static(Text(_("{name}, when nobody else can see the screen, press Enter {why}.")
-                              .format(name=self.who, why=self.why)))
+                              .format(name=self.who, why=self.why)))  # Text: a name is never markup
             yield Static(Text(_("Take your hands off the keys, then press Enter.")), id="handoff-pause")
             yield Static(Text(" " + _("I am {name}: show my hand").format(name=self.who) + " ",
                               style="bold reverse"), id="handoff-ready")

@@ -72,7 +72,7 @@ def history_table(stats: list[PlayerStats], ascii: bool = False) -> Table:
     for row in stats:
         by_player[(row.name, row.bot)].append(row)
     for (name, bot), rows in by_player.items():
-        label = name if bot is None else _("{name} (bot: {level})").format(name=name, level=bot_name(bot))
+        label = Text(name if bot is None else _("{name} (bot: {level})").format(name=name, level=bot_name(bot)))
         by_system: dict[str, list[PlayerStats]] = defaultdict(list)
         for row in rows:
             by_system[system_of(row.variant)].append(row)
@@ -101,7 +101,7 @@ class HistoryScreen(Screen[None]):
                      id="history-title")
         with VerticalScroll(id="history-box"):
             if warning:
-                yield Static(warning, id="history-warning")
+                yield Static(Text(warning), id="history-warning")
             if stats:
                 yield Static(history_table(stats, getattr(self.app, "ascii", False)), id="history-table")
             else:
@@ -115,7 +115,7 @@ class HistoryScreen(Screen[None]):
         self.app.pop_screen()
 
 
-def title_line(app) -> str:
+def title_line(app) -> Text:
     """The title screen's line: the people of the last table set up, else the people who played most (a
     damaged history is told once)."""
     stats, warning = read_stats()
@@ -129,4 +129,4 @@ def title_line(app) -> str:
             if row.bot is None:
                 games[row.name] += row.games
         names = sorted(games, key=lambda name: -games[name])[:TITLE_NAMES]
-    return summary_line(stats, names)
+    return Text(summary_line(stats, names))  # names as written, never markup

@@ -45,7 +45,7 @@ class ReplayListScreen(Screen[None]):
         with Vertical(id="replays-box"):
             yield Static(Text(_("REPLAYS: finished games, newest first"), style="bold"), id="replays-title")
             if self.replays:
-                yield ChoiceList(*[Option(replay_label(info), id=str(i)) for i, info in enumerate(self.replays)],
+                yield ChoiceList(*[Option(Text(replay_label(info)), id=str(i)) for i, info in enumerate(self.replays)],
                                  id="replays-list")
             elif not self.skipped:
                 yield Static(_("No finished games yet. Every game played to the end is kept here (the last "
@@ -54,10 +54,10 @@ class ReplayListScreen(Screen[None]):
                 yield Static(_("No finished game can be shown."), id="replays-empty")
             if self.skipped:
                 n = len(self.skipped)
-                yield Static(ngettext("{n} file in {folder} cannot be read as a finished game; it is left as it "
+                yield Static(Text(ngettext("{n} file in {folder} cannot be read as a finished game; it is left as it "
                                       "is.",
                                       "{n} files in {folder} cannot be read as finished games; they are left as "
-                                      "they are.", n).format(n=n, folder=escape(str(replays_dir()), None)),
+                                      "they are.", n).format(n=n, folder=escape(str(replays_dir()), None))),
                              id="replays-skipped")
         yield KeyBar()
 

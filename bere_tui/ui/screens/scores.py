@@ -72,7 +72,7 @@ class RoundSummaryScreen(Gated, DismissOnce, ModalScreen[None]):
         table.add_column(_("this round"), justify="right")
         table.add_column(_("total"), justify="right", style="bold")
         for p in sorted(range(len(self.names)), key=lambda p: (self.totals[p], p)):
-            name = self.names[p] + (" " + _("(bot)") if self.bots[p] else "")
+            name = Text(self.names[p] + (" " + _("(bot)") if self.bots[p] else ""))  # as written, never markup
             table.add_row(name, str(self.this_round[p]), str(self.totals[p]))
         with Vertical(classes="dialog", id="round-summary"):
             yield Static(_("End of round {n}").format(n=self.round), classes="dialog-title")

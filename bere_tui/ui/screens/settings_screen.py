@@ -82,8 +82,8 @@ class SettingsScreen(Screen[None]):
                     yield shown
                     yield cycler
                     yield Label(note, classes="field-note")
-            yield Static(_("Up/down: a setting; left/right: change it; Enter or Esc: back. Saved in {file}.")
-                         .format(file=settings_path(self.app.config)), id="settings-help", classes="dim")
+            yield Static(Text(_("Up/down: a setting; left/right: change it; Enter or Esc: back. Saved in {file}.")
+                              .format(file=settings_path(self.app.config))), id="settings-help", classes="dim")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -133,7 +133,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         self.setup = TableSetup(variant, [Seat(s.name, s.bot) for s in setup.seats], setup.target, None,
                                 side=setup.side, luck=setup.luck, board=setup.board)
         self.spare: list[Seat] = []  # seats taken away (the first is the next to come back)
-        self._clamp()
+        self.opening_note = self._clamp()  # why the seats are fewer or more than asked (a board file's players)
 
     # ------------------------------------------------------------------ layout
 
@@ -203,6 +203,8 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
             label.styles.width = width
         self._show_seats()
         self._update_notes()
+        if self.opening_note:
+            self._say(self.opening_note)
         self._freeze_cursors()
         # at once (not focus(), which waits its turn): the arrows change the first field from the first key on
         self.set_focus(self.query_one("#variant", Cycler))
@@ -244,15 +246,18 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
             seat = Seat(free_name(taken), seat.bot)
         return seat
 
-    def _clamp(self, n: int | None = None) -> None:
-        """`n` seats (as many as now without it), within the variant's limits."""
+    def _clamp(self, n: int | None = None) -> str:
+        """`n` seats (as many as now without it), within the limits (the variant's, or the board file's); why
+        the count had to change when a board file narrows it, else ""."""
         lo, hi = self.setup.limits()
         seats = self.setup.seats
-        n = max(lo, min(hi, len(seats) if n is None else n))
+        asked = len(seats) if n is None else n
+        n = max(lo, min(hi, asked))
         while len(seats) > n:
             self.spare.insert(0, seats.pop())
         while len(seats) < n:
             seats.append(self._take_spare())
+        return self.setup.limit_text(most=asked > n) if asked != n and self.setup.board_narrows() else ""
 
     def _read_names(self) -> None:
         """The names as typed (their Changed messages may still be on the way after keys typed ahead)."""
@@ -318,9 +323,11 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
     def _variant_changed(self, cycler: Cycler) -> None:
         self.setup.variant = cycler.value
         self._read_names()
-        self._clamp()
+        note = self._clamp()
         self._show_seats()
         self._update_notes()
+        if note:
+            self._say(note)
 
     def _count_changed(self, cycler: Cycler) -> None:
         self._resize(cycler.value)
@@ -356,11 +363,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         self._say_limit(message.step)
 
     def _say_limit(self, step: int) -> None:
-        lo, hi = self.setup.limits()
-        variant = variant_name(self.setup.variant)
-        text = (_("{variant}: at most {n} players").format(variant=variant, n=hi) if step > 0 else
-                _("{variant}: at least {n} players").format(variant=variant, n=lo))
-        self._say(text)
+        self._say(self.setup.limit_text(most=step > 0))
 
     def _say(self, text: str) -> None:
         self.query_one("#setup-problems", Static).update(Text(text, style="bold"))
