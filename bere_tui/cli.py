@@ -171,12 +171,17 @@ def board_options(args) -> tuple[dict, str | None]:
 
 
 def cmd_replay_json(path: str) -> int:
-    from bere_tui.record import RecordError, load, result
+    """`bere replay FILE --json`: the bere-result/1 line, or one error line naming the file and the problem."""
+    from bere_tui.record import RecordError, load_json, replay, result
 
     try:
-        game = load(path)
+        data = load_json(path, pipe=True)  # (`bere replay <(cat game.json) --json`); its errors name the file
     except RecordError as exc:
         return _fail(str(exc))
+    try:
+        game = replay(data)
+    except RecordError as exc:
+        return _fail(_("{file}: {problem}").format(file=escape(path, None), problem=exc))
     print(json.dumps(result(game)))
     return 0
 

@@ -320,19 +320,20 @@ def _system_of(data):
     return _system(data.get("variant")) if isinstance(data, dict) else None
 
 
-def load_json(path: str | Path):
-    """Read a record file as JSON (jsonfile.read_json); every failure is a RecordError naming the file."""
+def load_json(path: str | Path, pipe: bool = False):
+    """Read a record file as JSON (jsonfile.read_json; with `pipe`, a file named on the command line, a pipe
+    is read too); every failure is a RecordError naming the file."""
     path = Path(path)
     try:
-        return read_json(path)
+        return read_json(path, pipe=pipe)
     except FileNotFoundError:
         raise RecordError(_("{file}: no such file").format(file=escape(path, None))) from None
     except JSONFileError as exc:
         raise RecordError(_("{file}: {problem}").format(file=escape(path, None), problem=exc)) from None
 
 
-def load(path: str | Path) -> Game:
-    return replay(load_json(path))
+def load(path: str | Path, pipe: bool = False) -> Game:
+    return replay(load_json(path, pipe))
 
 
 def dumps(game: Game) -> str:

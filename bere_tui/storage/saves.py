@@ -130,12 +130,13 @@ def autosave_time() -> datetime | None:
 # ------------------------------------------------------------------ reading
 
 
-def _problem(path: Path) -> tuple[Game | None, str | None]:
-    """Load the record at `path`: (game, None), or (None, what is wrong). FileNotFoundError passes through."""
+def _problem(path: Path, pipe: bool = False) -> tuple[Game | None, str | None]:
+    """Load the record at `path`: (game, None), or (None, what is wrong). FileNotFoundError passes through.
+    Only a regular file is read, or with `pipe` a pipe too (jsonfile.read_json)."""
     from bere_tui.record import FORMAT, RecordError, replay
 
     try:
-        data = read_json(path)
+        data = read_json(path, pipe=pipe)
     except JSONFileError as exc:
         return None, str(exc)
     if _is_newer(data):
@@ -154,16 +155,26 @@ def _is_newer(data) -> bool:
     fmt = data.get("format") if isinstance(data, dict) else None
     if not isinstance(fmt, str) or not fmt.startswith("bere-record/"):
         return False
-    version = fmt.removeprefix("bere-record/")
-    return version.isdigit() and int(version) > int(FORMAT.removeprefix("bere-record/"))
+    return _version_after(fmt.removeprefix("bere-record/"), FORMAT.removeprefix("bere-record/"))
 
 
-def load_file(path: str | Path, keep_aside: bool = False) -> Game:
+def _version_after(version: str, ours: str) -> bool:
+    """Whether `version` (the text after `bere-record/`) is a later version than `ours`. Only ASCII digits make a
+    version (not `²`, which str.isdigit() accepts and int() refuses); it is compared as text, by its length
+    without leading zeros and then digit by digit, so that a version of 5,000 digits is no int() to convert."""
+    if not version.isascii() or not version.isdigit():
+        return False
+    version, ours = version.lstrip("0"), ours.lstrip("0")
+    return (len(version), version) > (len(ours), ours)
+
+
+def load_file(path: str | Path, keep_aside: bool = False, pipe: bool = False) -> Game:
     """The game a record file describes (finished or not). Raises BadSaveError naming the file and the
-    problem; with keep_aside=True a bad file is also renamed aside (the error's kept_as says where)."""
+    problem; with keep_aside=True a bad file is also renamed aside (the error's kept_as says where). With
+    `pipe` (a file named on the command line) a pipe is read too: `bere replay <(cat game.json)`."""
     path = Path(path)
     try:
-        game, problem = _problem(path)
+        game, problem = _problem(path, pipe)
     except FileNotFoundError:
         raise BadSaveError(path, _("no such file")) from None
     if problem is None:

@@ -424,7 +424,7 @@ def start_from_args(args) -> Start:
         from bere_tui.storage import load_file
 
         try:
-            game = load_file(args.file)
+            game = load_file(args.file, pipe=True)  # (`bere replay <(cat game.json)`)
         except StorageError as exc:
             raise StartError(str(exc)) from None
         return Start("replay", game=game, note=Path(args.file).name)

@@ -36,7 +36,7 @@ def session_from_game(game: Game) -> Session:
 
 def load_session(path: str | Path) -> Session:
     """`bere play --load FILE`: raises StorageError (BadSaveError) with a message naming the file."""
-    return session_from_game(storage.load_file(path))
+    return session_from_game(storage.load_file(path, pipe=True))
 
 
 def live_game(app) -> Game | None:

@@ -135,7 +135,7 @@ def test_the_real_command_prints_one_line(tmp_path):
     path.write_text(json.dumps(changed(actions=[{"player": 0, "do": "bid", "card": 99}])), encoding="utf-8")
     done = real_bere("replay", str(path), "--json", timeout=60)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.splitlines() == [done.stderr.strip()] and done.stderr.startswith("error: action 0")
+    assert done.stderr.splitlines() == [done.stderr.strip()] and done.stderr.startswith(f"error: {path}: action 0")
 
 
 # ---------------------------------------------------------------- broken records

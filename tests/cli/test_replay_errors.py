@@ -248,3 +248,15 @@ def test_sim_json_shape():
 def test_sim_with_an_unknown_bot():
     done = run_bere("sim", "--variant", "base", "--bots", "random,wizard", "--games", "1", "--json")
     assert_one_error(done, "unknown bot 'wizard'")
+
+
+# ---------------------------------------------------------------- issue 36: every refusal names the file
+
+
+@pytest.mark.parametrize("changes", [{"variant": "chess"}, {"seed": "x"},
+                                     {"actions": [{"player": 0, "do": "select", "card": 99}]}],
+                         ids=["variant", "field", "action"])
+def test_every_refusal_names_the_file(tmp_path, changes):
+    """Only a file that was not JSON was named; a record that broke the format or an action was not."""
+    line = assert_one_error(replay_file(tmp_path, with_changes(**changes)))
+    assert line.startswith(f"error: {tmp_path / 'game.json'}: ")
