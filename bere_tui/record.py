@@ -354,7 +354,7 @@ def result(game: Game) -> dict:
         "round": game.round,
         "rows": [{"cards": list(r.cards), "capacity": r.capacity, "stop": r.stop, "fifth_row": r.fifth,
                   "parity": None if r.parity is None else ("odd" if r.parity else "even")} for r in game.rows],
-        "players": [{"name": info["name"], "hand": list(game.hands[p]),
+        "players": [{"name": info["name"], "hand": game.held(p),
                      "specials": list(game.specials[p]), "pile": list(game.piles[p]),
                      "set_aside": list(game.set_aside[p]), "round_scores": game.round_scores(p),
                      "total": totals[p]} for p, info in enumerate(game.players)],
