@@ -91,8 +91,11 @@ def save_to(game: Game, path: str | Path) -> Path:
 
 
 def autosave(game: Game) -> Path:
-    """Write the game to the autosave file (atomically). Raises StorageError if the folder is not writable."""
-    return save_to(game, autosave_path())
+    """Write the game to the autosave file (atomically), or to this bere's own file while another bere plays
+    from the same data folder (autosave_lock). Raises StorageError if the folder is not writable."""
+    from bere_tui.storage.autosave_lock import autosave_target
+
+    return save_to(game, autosave_target())
 
 
 def keep_autosave(now: datetime | None = None) -> Path:

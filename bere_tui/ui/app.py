@@ -23,7 +23,8 @@ from bere_tui import i18n
 from bere_tui.i18n import N_, _, later, pgettext
 from bere_tui.safetext import escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
-from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_settings, save_settings
+from bere_tui.storage import (ANIMATION_SPEEDS, Settings, StorageError, load_settings, release_autosave,
+                              save_settings)
 from bere_tui.ui.gate import accepts, dropped
 from bere_tui.ui.saving import install_signals, load_session, open_replay, start_session
 from bere_tui.ui.screens.dialogs import (
@@ -191,6 +192,7 @@ class BereApp(App[int]):
 
         self._clear()
         self.session = None
+        release_autosave()  # no game here: another bere may play from the autosave
         self.push_screen(TitleScreen(teach_available()))
 
     def open_setup(self, setup: TableSetup | None = None, hosting: bool = False) -> None:
@@ -451,4 +453,5 @@ def run_app(args) -> int:
         app.run(mouse=not getattr(args, "no_mouse", False))
     finally:
         restore_signals()
+        release_autosave()
     return app.return_code or 0
