@@ -21,7 +21,7 @@ from bere_tui.bots import bot_key, known_bots
 from bere_tui.engine import VARIANTS, BereError, Game
 from bere_tui.i18n import _
 from bere_tui.jsonfile import JSONFileError, read_json
-from bere_tui.safetext import escape, name_problem, shown
+from bere_tui.safetext import cut_numbers, escape, name_problem, shown
 
 FORMAT = "bere-record/1"
 RESULT_FORMAT = "bere-result/1"
@@ -224,6 +224,7 @@ def _action_error(i: int, raw, why: str, game: Game | None = None) -> RecordErro
             head = _("action {i} ({do} by player {p})").format(i=i, do=escape(raw["do"], 20), p=shown(raw["player"]))
         else:
             head = _("action {i} ({do})").format(i=i, do=escape(raw["do"], 20))
+    why = cut_numbers(why)  # (the engine's message repeats the card or player as given)
     if game is not None:
         asked = game.describe_pending()
         if asked not in why:

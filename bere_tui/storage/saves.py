@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from bere_tui.i18n import _
 from bere_tui.jsonfile import JSONFileError, read_json
 from bere_tui.safetext import escape
-from bere_tui.storage.files import StorageError, atomic_write_text, data_dir, ensure_dir, set_aside, why
+from bere_tui.storage.files import (StorageError, atomic_write_text, data_dir, ensure_dir, set_aside, sweep_orphans,
+                                    why)
 
 if TYPE_CHECKING:  # the title screen asks whether there is an autosave: the record and the engine are imported
     from bere_tui.engine import Game  # when one is read (issue 17)
@@ -128,6 +129,12 @@ def autosave_time() -> datetime | None:
         return datetime.fromtimestamp(autosave_path().stat().st_mtime)
     except OSError:
         return None
+
+
+def sweep_temporary_files() -> list[Path]:
+    """At start: the temporary files a killed bere left beside the autosave, the replays and the saves
+    (files.sweep_orphans); returns those removed."""
+    return [p for folder in (data_dir(), replays_dir(), saves_dir()) for p in sweep_orphans(folder)]
 
 
 # ------------------------------------------------------------------ reading
@@ -245,6 +252,8 @@ def archive_finished(game: Game, now: datetime | None = None) -> Path:
     for old in _replay_files(folder)[MAX_REPLAYS:]:
         try:
             old.unlink()
+        except FileNotFoundError:  # another bere trimmed the folder at the same moment
+            pass
         except OSError as exc:
             raise StorageError(_("cannot remove {file}: {why}").format(file=old, why=why(exc))) from None
     return path

@@ -429,7 +429,7 @@ def start_from_args(args) -> Start:
             game = load_file(args.file, pipe=True)  # (`bere replay <(cat game.json)`)
         except StorageError as exc:
             raise StartError(str(exc)) from None
-        return Start("replay", game=game, note=Path(args.file).name)
+        return Start("replay", game=game, note=escape(Path(args.file).name))  # (a name may hold escapes)
     if command == "teach":
         return Start("teach", lesson=getattr(args, "lesson", None))
     return Start("title")
@@ -442,6 +442,9 @@ def run_app(args) -> int:
     except StartError as exc:
         print(_("error: {problem}").format(problem=escape(str(exc), None)), file=sys.stderr)
         return 2
+    from bere_tui.storage import sweep_temporary_files
+
+    sweep_temporary_files()  # (what a bere killed while it wrote a file left behind)
     settings, warning = load_settings(getattr(args, "config", None))
     if warning:
         start.messages.append(warning)

@@ -323,3 +323,39 @@ def test_a_pipe_named_on_the_command_line_is_read(argv):
     finally:
         writer.stdout.close()
         writer.wait()
+
+
+# ---------------------------------------------------------------- issue 36, item 7: smaller things
+
+
+@pytest.mark.parametrize("argv", [["replay", ""], ["replay", "", "--json"], ["play", "--load", ""],
+                                  ["play", "--load", " "]], ids=["viewer", "json", "load", "load-space"])
+def test_an_empty_file_name_says_so(argv):
+    """`bere replay ''` said `. cannot be loaded: it is a folder`; `bere play --load ''` opened the setup screen."""
+    assert_one_error(run_bere(*argv), "file name", "is empty")
+
+
+@pytest.mark.parametrize("action", [{"player": 0, "do": "select", "card": int("7" * 4000)},
+                                    {"player": int("7" * 4000), "do": "select", "card": 5}], ids=["card", "player"])
+def test_a_number_of_thousands_of_digits_is_cut_in_the_error_line(tmp_path, action):
+    line = assert_one_error(replay_file(tmp_path, with_changes(actions=[action])), "action 0", "777...777")
+    assert len(line.replace(str(tmp_path / "game.json"), "FILE")) < 300
+
+
+def test_ctrl_c_in_a_command_is_one_line_and_exit_130(monkeypatch):
+    import bere_tui.sim
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bere_tui.sim, "simulate", interrupted)
+    done = run_bere("sim", "--bots", "random,random", "--games", "1000")
+    assert done.returncode == 130 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == ["interrupted"]
+
+
+def test_a_record_file_name_with_escape_sequences_is_shown_escaped(tmp_path):
+    path = tmp_path / "game\x1b[2J\x07.json"
+    path.write_text(record_text(), encoding="utf-8")
+    start = start_from_args(build_parser().parse_args(["replay", str(path)]))
+    assert "\x1b" not in start.note and "\x07" not in start.note and "\\x1b[2J" in start.note
