@@ -171,12 +171,17 @@ def board_options(args) -> tuple[dict, str | None]:
 
 
 def cmd_replay_json(path: str) -> int:
-    from bere_tui.record import RecordError, load, result
+    """`bere replay FILE --json`: the bere-result/1 line, or one error line naming the file and the problem."""
+    from bere_tui.record import RecordError, load_json, replay, result
 
     try:
-        game = load(path)
+        data = load_json(path, pipe=True)  # (`bere replay <(cat game.json) --json`); its errors name the file
     except RecordError as exc:
         return _fail(str(exc))
+    try:
+        game = replay(data)
+    except RecordError as exc:
+        return _fail(_("{file}: {problem}").format(file=escape(path, None), problem=exc))
     print(json.dumps(result(game)))
     return 0
 
@@ -246,6 +251,9 @@ def cmd_serve(args) -> int:
 def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
+    except KeyboardInterrupt:  # Ctrl+C in any command (`bere sim`, reading a pipe...): one line, no traceback
+        print(_("interrupted"), file=sys.stderr)
+        return 130
     except BrokenPipeError:  # the reader of our output went away (`bere replay F --json | head`): no traceback
         import os
 
@@ -280,6 +288,15 @@ def choose_language(argv: list[str]) -> str | None:
     return None
 
 
+def _empty_file_name(args) -> str | None:
+    """`bere replay ''` and `bere play --load ''` (an unset shell variable): what to write instead."""
+    if args.command == "replay" and not args.file.strip():
+        return _("the file name is empty: name the game record to show (bere replay FILE)")
+    if args.command == "play" and args.load is not None and not args.load.strip():
+        return _("the file name after --load is empty: name the game record to continue (bere play --load FILE)")
+    return None
+
+
 def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     problem = choose_language(argv)
@@ -290,6 +307,9 @@ def _main(argv: list[str] | None) -> int:
     for key, value in DISPLAY_DEFAULTS.items():
         if not hasattr(args, key):
             setattr(args, key, value)
+    problem = _empty_file_name(args)
+    if problem is not None:
+        return _fail(problem)
     if args.command == "replay" and args.json:
         return cmd_replay_json(args.file)
     if args.command == "sim":

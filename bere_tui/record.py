@@ -21,7 +21,7 @@ from bere_tui.bots import bot_key, known_bots
 from bere_tui.engine import VARIANTS, BereError, Game
 from bere_tui.i18n import _
 from bere_tui.jsonfile import JSONFileError, read_json
-from bere_tui.safetext import escape, name_problem, shown
+from bere_tui.safetext import cut_numbers, escape, name_problem, shown
 
 FORMAT = "bere-record/1"
 RESULT_FORMAT = "bere-result/1"
@@ -224,6 +224,7 @@ def _action_error(i: int, raw, why: str, game: Game | None = None) -> RecordErro
             head = _("action {i} ({do} by player {p})").format(i=i, do=escape(raw["do"], 20), p=shown(raw["player"]))
         else:
             head = _("action {i} ({do})").format(i=i, do=escape(raw["do"], 20))
+    why = cut_numbers(why)  # (the engine's message repeats the card or player as given)
     if game is not None:
         asked = game.describe_pending()
         if asked not in why:
@@ -320,19 +321,20 @@ def _system_of(data):
     return _system(data.get("variant")) if isinstance(data, dict) else None
 
 
-def load_json(path: str | Path):
-    """Read a record file as JSON (jsonfile.read_json); every failure is a RecordError naming the file."""
+def load_json(path: str | Path, pipe: bool = False):
+    """Read a record file as JSON (jsonfile.read_json; with `pipe`, a file named on the command line, a pipe
+    is read too); every failure is a RecordError naming the file."""
     path = Path(path)
     try:
-        return read_json(path)
+        return read_json(path, pipe=pipe)
     except FileNotFoundError:
         raise RecordError(_("{file}: no such file").format(file=escape(path, None))) from None
     except JSONFileError as exc:
         raise RecordError(_("{file}: {problem}").format(file=escape(path, None), problem=exc)) from None
 
 
-def load(path: str | Path) -> Game:
-    return replay(load_json(path))
+def load(path: str | Path, pipe: bool = False) -> Game:
+    return replay(load_json(path, pipe))
 
 
 def dumps(game: Game) -> str:
@@ -353,7 +355,7 @@ def result(game: Game) -> dict:
         "round": game.round,
         "rows": [{"cards": list(r.cards), "capacity": r.capacity, "stop": r.stop, "fifth_row": r.fifth,
                   "parity": None if r.parity is None else ("odd" if r.parity else "even")} for r in game.rows],
-        "players": [{"name": info["name"], "hand": list(game.hands[p]),
+        "players": [{"name": info["name"], "hand": game.held(p),
                      "specials": list(game.specials[p]), "pile": list(game.piles[p]),
                      "set_aside": list(game.set_aside[p]), "round_scores": game.round_scores(p),
                      "total": totals[p]} for p, info in enumerate(game.players)],

@@ -135,7 +135,7 @@ def result(game: Game) -> dict:
         "round": game.round,
         "rows": [{"cards": list(r.cards), "bull": r.bull, "closed": r.closed, "taken_by": r.taken_by}
                  for r in game.rows],
-        "players": [{"name": info["name"], "hand": list(game.hands[p]), "zero": game.letters[p],
+        "players": [{"name": info["name"], "hand": game.held(p), "zero": game.letters[p],
                      "piles": [list(pile) for pile in game.piles[p]], "bulls": list(game.bulls[p]),
                      "score": scores[p]} for p, info in enumerate(game.players)],
         "draw_pile": list(game.draw),

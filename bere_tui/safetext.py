@@ -7,6 +7,7 @@ bidirectional characters (which shift the borders drawn after them) and has at m
 
 from __future__ import annotations
 
+import re
 import reprlib
 import unicodedata
 
@@ -42,6 +43,16 @@ def escape(text: str, limit: int | None = SHOWN_MAX) -> str:
         text = text[: max(limit - 3, 1)]
     out = "".join(ch if ch.isprintable() else _escape_char(ch) for ch in text)
     return out + "..." if cut else out
+
+
+_LONG_NUMBER = re.compile(r"\d{%d,}" % (SHOWN_MAX + 1))
+
+
+def cut_numbers(text: str) -> str:
+    """`text` with every number of more than SHOWN_MAX digits cut to its first and last digits
+    (`1234567...7654321`): a message that repeats a value read from a file stays one short line."""
+    half = SHOWN_MAX // 2 - 2
+    return _LONG_NUMBER.sub(lambda m: f"{m.group()[:half]}...{m.group()[-half:]}", str(text))
 
 
 def shown(value) -> str:

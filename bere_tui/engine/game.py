@@ -459,6 +459,15 @@ class Game:
         """B6: any row may be chosen, except a stopped one (A-STOP-2)."""
         return [r for r, row in enumerate(self.rows) if not row.stop]
 
+    def held(self, p: int) -> list[int]:
+        """p's hand as it lies on the table: with the card p chose face down this turn while the turn's cards are
+        not revealed yet (B3: chosen in secret, still p's until all are revealed), in order."""
+        hand = self.hands[p]
+        pend = self.pending
+        if pend is not None and pend["do"] == "select" and p in self.selected:
+            return sorted([*hand, self.selected[p]])
+        return list(hand)
+
     def totals(self) -> list[int]:
         """Running totals: finished rounds plus this round's bull pile (B10)."""
         if self.finished:

@@ -9,7 +9,9 @@ player can read, never a traceback.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
+import time
 from datetime import datetime
 from pathlib import Path
 
@@ -87,6 +89,31 @@ def atomic_write_text(path: str | Path, text: str) -> Path:
                 pass
     _fsync_dir(path.parent)
     return path
+
+
+#: a temporary file of atomic_write_text older than this (seconds) was left by a bere that was killed
+ORPHAN_AGE = 3600
+
+
+def sweep_orphans(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove the temporary files (.NAME.xxxx.tmp) that atomic_write_text left in `folder` when its process was
+    killed mid-write, once they are ORPHAN_AGE old (a younger one may be another bere's write under way).
+    Returns the files removed; a file that cannot be removed is left, silently (it harms nothing)."""
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        candidates = list(folder.glob(".*.tmp"))
+    except OSError:
+        return removed
+    for path in candidates:
+        try:
+            st = path.lstat()
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime > ORPHAN_AGE:
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
 
 
 def set_aside(path: str | Path, now: datetime | None = None) -> Path:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Self
 
 from bere_tui.i18n import _
+from bere_tui.safetext import clean_name
 from bere_tui.storage.files import StorageError, data_dir, ensure_dir, set_aside
 
 if TYPE_CHECKING:  # the title screen reads the history: no engine, no record models at start (issue 17)
@@ -55,6 +56,12 @@ class PlayerStats:
 
 def history_path() -> Path:
     return data_dir() / HISTORY_NAME
+
+
+def _shown(value) -> str:
+    """A text read from the database as the screens may show it: a database written by another program may
+    hold terminal escape sequences or line breaks in a name (safetext.clean_name takes them out)."""
+    return clean_name(value if isinstance(value, str) else str(value))
 
 
 class _Corrupt(Exception):
@@ -171,7 +178,8 @@ class History:
             rows = self.conn.execute(query.format(where=where), args).fetchall()
         except sqlite3.Error as exc:
             raise _storage_error(self.path, exc) from None
-        return [PlayerStats(n, b, v, games, wins, mean) for n, b, v, games, wins, mean in rows]
+        return [PlayerStats(_shown(n), None if b is None else _shown(b), _shown(v), games, wins, mean)
+                for n, b, v, games, wins, mean in rows]
 
 
 def record_finished_game(game: Game) -> tuple[bool, str | None]:

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from bere_tui.i18n import _
 from bere_tui.jsonfile import JSONFileError, read_json
 from bere_tui.safetext import escape
-from bere_tui.storage.files import StorageError, atomic_write_text, data_dir, ensure_dir, set_aside, why
+from bere_tui.storage.files import (StorageError, atomic_write_text, data_dir, ensure_dir, set_aside, sweep_orphans,
+                                    why)
 
 if TYPE_CHECKING:  # the title screen asks whether there is an autosave: the record and the engine are imported
     from bere_tui.engine import Game  # when one is read (issue 17)
@@ -91,8 +92,11 @@ def save_to(game: Game, path: str | Path) -> Path:
 
 
 def autosave(game: Game) -> Path:
-    """Write the game to the autosave file (atomically). Raises StorageError if the folder is not writable."""
-    return save_to(game, autosave_path())
+    """Write the game to the autosave file (atomically), or to this bere's own file while another bere plays
+    from the same data folder (autosave_lock). Raises StorageError if the folder is not writable."""
+    from bere_tui.storage.autosave_lock import autosave_target
+
+    return save_to(game, autosave_target())
 
 
 def keep_autosave(now: datetime | None = None) -> Path:
@@ -127,15 +131,22 @@ def autosave_time() -> datetime | None:
         return None
 
 
+def sweep_temporary_files() -> list[Path]:
+    """At start: the temporary files a killed bere left beside the autosave, the replays and the saves
+    (files.sweep_orphans); returns those removed."""
+    return [p for folder in (data_dir(), replays_dir(), saves_dir()) for p in sweep_orphans(folder)]
+
+
 # ------------------------------------------------------------------ reading
 
 
-def _problem(path: Path) -> tuple[Game | None, str | None]:
-    """Load the record at `path`: (game, None), or (None, what is wrong). FileNotFoundError passes through."""
+def _problem(path: Path, pipe: bool = False) -> tuple[Game | None, str | None]:
+    """Load the record at `path`: (game, None), or (None, what is wrong). FileNotFoundError passes through.
+    Only a regular file is read, or with `pipe` a pipe too (jsonfile.read_json)."""
     from bere_tui.record import FORMAT, RecordError, replay
 
     try:
-        data = read_json(path)
+        data = read_json(path, pipe=pipe)
     except JSONFileError as exc:
         return None, str(exc)
     if _is_newer(data):
@@ -154,16 +165,26 @@ def _is_newer(data) -> bool:
     fmt = data.get("format") if isinstance(data, dict) else None
     if not isinstance(fmt, str) or not fmt.startswith("bere-record/"):
         return False
-    version = fmt.removeprefix("bere-record/")
-    return version.isdigit() and int(version) > int(FORMAT.removeprefix("bere-record/"))
+    return _version_after(fmt.removeprefix("bere-record/"), FORMAT.removeprefix("bere-record/"))
 
 
-def load_file(path: str | Path, keep_aside: bool = False) -> Game:
+def _version_after(version: str, ours: str) -> bool:
+    """Whether `version` (the text after `bere-record/`) is a later version than `ours`. Only ASCII digits make a
+    version (not `²`, which str.isdigit() accepts and int() refuses); it is compared as text, by its length
+    without leading zeros and then digit by digit, so that a version of 5,000 digits is no int() to convert."""
+    if not version.isascii() or not version.isdigit():
+        return False
+    version, ours = version.lstrip("0"), ours.lstrip("0")
+    return (len(version), version) > (len(ours), ours)
+
+
+def load_file(path: str | Path, keep_aside: bool = False, pipe: bool = False) -> Game:
     """The game a record file describes (finished or not). Raises BadSaveError naming the file and the
-    problem; with keep_aside=True a bad file is also renamed aside (the error's kept_as says where)."""
+    problem; with keep_aside=True a bad file is also renamed aside (the error's kept_as says where). With
+    `pipe` (a file named on the command line) a pipe is read too: `bere replay <(cat game.json)`."""
     path = Path(path)
     try:
-        game, problem = _problem(path)
+        game, problem = _problem(path, pipe)
     except FileNotFoundError:
         raise BadSaveError(path, _("no such file")) from None
     if problem is None:
@@ -231,6 +252,8 @@ def archive_finished(game: Game, now: datetime | None = None) -> Path:
     for old in _replay_files(folder)[MAX_REPLAYS:]:
         try:
             old.unlink()
+        except FileNotFoundError:  # another bere trimmed the folder at the same moment
+            pass
         except OSError as exc:
             raise StorageError(_("cannot remove {file}: {why}").format(file=old, why=why(exc))) from None
     return path

@@ -232,12 +232,18 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]
 
 def save_settings(settings: Settings, path: str | Path | None = None) -> Path | None:
     """Write the settings (atomically). If the file there could not be read, it is first renamed aside and
-    the new name returned (else None). Raises StorageError if the file cannot be written."""
+    the new name returned (else None). The keys of the file this version does not know (a newer version's
+    settings) are written back as they were. Raises StorageError if the file cannot be written."""
     path = settings_path(path)
     kept_as = None
-    if path.exists() and load_settings(path)[1] is not None:
+    data, problem = _read(path)
+    if problem is not None or _validate(data)[1]:
         kept_as = set_aside(path)
-    atomic_write_text(path, settings.to_json() + "\n")
+        data = {}
+    known = {f.name for f in fields(Settings)}
+    unknown = {key: value for key, value in data.items() if key not in known}
+    text = json.dumps({**settings.to_dict(), **unknown}, indent=2, ensure_ascii=False)
+    atomic_write_text(path, text + "\n")
     return kept_as
 
 

@@ -75,6 +75,13 @@ class TableShow:
                 return card
         return None
 
+    def copy(self) -> TableShow:
+        """A copy that later changes to this one do not reach (the replay keeps one per step: copy.deepcopy
+        took most of the time `bere replay` spent before it showed a long game, issue 36)."""
+        return TableShow(rows=[RowShow(list(r.cards), r.seven, r.stop, r.fifth, r.parity) for r in self.rows],
+                         round_heads=list(self.round_heads), totals=list(self.totals), revealed=list(self.revealed),
+                         done=set(self.done), fresh=self.fresh, taken=self.taken, round=self.round, turn=self.turn)
+
     def clear_marks(self) -> None:
         self.fresh = None
         self.taken = None

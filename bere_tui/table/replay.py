@@ -11,7 +11,6 @@ step in one sentence (table.narrate), the secret choices and the decisions that 
 
 from __future__ import annotations
 
-import copy
 from bisect import insort
 from dataclasses import dataclass
 
@@ -83,9 +82,10 @@ class Replay:
         return step.index == 0 or self.steps[step.index - 1].round != step.event.round
 
     def _sync(self, game: Game) -> None:
-        own = [game.view(p).players[p] for p in range(len(self.names))]  # each hand as its owner sees it
-        self._hands = [list(pv.hand) for pv in own]
-        self._specials = [list(pv.specials) for pv in own]
+        """Every hand and every player's special cards as the engine holds them (a replay hides nothing; one
+        view per player for each action took a third of the time before a long game showed, issue 36)."""
+        self._hands = [list(hand) for hand in game.hands]
+        self._specials = [list(specials) for specials in game.specials]
 
     def _follow(self, action: dict | None, events: list[ev.Event], after: Game, turn: int) -> None:
         """Steps for one action's events; `after` is the game once the action is applied, `turn` the turn it
@@ -128,7 +128,7 @@ class Replay:
 
     def _add(self, action: dict | None, event: ev.Event | None) -> None:
         self.steps.append(Step(
-            index=len(self.steps), action=action, event=event, show=copy.deepcopy(self._show),
+            index=len(self.steps), action=action, event=event, show=self._show.copy(),
             hands=tuple(tuple(h) for h in self._hands), specials=tuple(tuple(s) for s in self._specials),
             chosen=tuple(self._chosen), round=self._round))
 

@@ -24,7 +24,8 @@ from bere_tui import i18n
 from bere_tui.i18n import N_, _, later, pgettext
 from bere_tui.safetext import escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
-from bere_tui.storage import ANIMATION_SPEEDS, Settings, StorageError, load_settings, save_settings
+from bere_tui.storage import (ANIMATION_SPEEDS, Settings, StorageError, load_settings, release_autosave,
+                              save_settings)
 from bere_tui.ui.gate import KeyStream, accepts, dropped
 from bere_tui.ui.saving import install_signals, load_session, open_replay, start_session
 from bere_tui.ui.screens.dialogs import (
@@ -200,6 +201,7 @@ class BereApp(App[int]):
 
         self._clear()
         self.session = None
+        release_autosave()  # no game here: another bere may play from the autosave
         self.push_screen(TitleScreen(teach_available()))
 
     def open_setup(self, setup: TableSetup | None = None, hosting: bool = False) -> None:
@@ -433,10 +435,10 @@ def start_from_args(args) -> Start:
         from bere_tui.storage import load_file
 
         try:
-            game = load_file(args.file)
+            game = load_file(args.file, pipe=True)  # (`bere replay <(cat game.json)`)
         except StorageError as exc:
             raise StartError(str(exc)) from None
-        return Start("replay", game=game, note=Path(args.file).name)
+        return Start("replay", game=game, note=escape(Path(args.file).name))  # (a name may hold escapes)
     if command == "teach":
         return Start("teach", lesson=getattr(args, "lesson", None))
     return Start("title")
@@ -449,6 +451,9 @@ def run_app(args) -> int:
     except StartError as exc:
         print(_("error: {problem}").format(problem=escape(str(exc), None)), file=sys.stderr)
         return 2
+    from bere_tui.storage import sweep_temporary_files
+
+    sweep_temporary_files()  # (what a bere killed while it wrote a file left behind)
     settings, warning = load_settings(getattr(args, "config", None))
     if warning:
         start.messages.append(warning)
@@ -460,4 +465,5 @@ def run_app(args) -> int:
         app.run(mouse=not getattr(args, "no_mouse", False))
     finally:
         restore_signals()
+        release_autosave()
     return app.return_code or 0

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from bere_tui import storage  # (its modules are imported when first used: the title needs only the settings)
 from bere_tui.i18n import _, ngettext
+from bere_tui.safetext import escape
 from bere_tui.table.words import names_and, variant_name
 
 if TYPE_CHECKING:  # the engine, the record and the table are imported when a game is opened (issue 17)
@@ -36,7 +37,7 @@ def session_from_game(game: Game) -> Session:
 
 def load_session(path: str | Path) -> Session:
     """`bere play --load FILE`: raises StorageError (BadSaveError) with a message naming the file."""
-    return session_from_game(storage.load_file(path))
+    return session_from_game(storage.load_file(path, pipe=True))
 
 
 def live_game(app) -> Game | None:
@@ -113,6 +114,8 @@ def continue_offer(app) -> str | None:
     path = storage.autosave_path()
     if not path.exists() or getattr(app, "stuck_autosave", None) == _signature(path):
         return None
+    if storage.held_elsewhere():
+        return _("it is being played in another bere window")
     try:
         game = storage.load_file(path)
     except storage.StorageError:
@@ -124,6 +127,11 @@ def continue_game(app) -> None:
     """Title screen, Continue: the autosaved game, or the message why it cannot be (and a new game)."""
     from bere_tui.ui.screens.dialogs import NoticeScreen
 
+    if storage.claim_autosave() is not None:  # another bere plays it now: two would overwrite each other's turns
+        storage.release_autosave()
+        app.notify(_("The saved game is being played in another bere window; it can be continued once that one "
+                     "is closed."), severity="warning", timeout=10)
+        return
     try:
         game = storage.load_autosave()
     except storage.BadSaveError as exc:
@@ -151,6 +159,13 @@ def start_session(app, session: Session) -> None:
     game, which the new one would replace, ask first: keep it in the saves folder, discard it, or cancel."""
     from bere_tui.ui.screens.dialogs import ReplaceGameScreen
 
+    own = storage.claim_autosave()
+    if own is not None:  # another bere plays from this data folder: its autosave is left alone
+        app.notify(_("Another bere is playing from this data folder, so this game autosaves to {file} instead; "
+                     "`bere play --load FILE` continues it.").format(file=escape(own, None)), severity="warning",
+                   timeout=12)
+        app.show_session(session)
+        return
     try:
         old = storage.load_autosave()
     except storage.BadSaveError as exc:  # set aside where possible (the message says where), so nothing is lost

@@ -88,6 +88,26 @@ def test_a_good_record_prints_its_result(tmp_path, capsys):
     assert res["pending"] == {"do": "bid", "players": [1]}
 
 
+def test_a_bid_card_stays_in_the_hand_until_the_bids_are_revealed(tmp_path, capsys):
+    """spec/record.md: a card bid face down stays in `hand` until it is revealed (BP5); it was removed at once."""
+    bid = [{"player": 0, "do": "bid", "card": 10}]
+    code, out, _err = replay_json(tmp_path, capsys, changed(actions=bid))
+    res = json.loads(out)
+    assert code == 0 and res["pending"] == {"do": "bid", "players": [1]}
+    assert [p["hand"] for p in res["players"]] == HANDS  # Ann's 10 lies face down, still hers
+    code, out, _err = replay_json(tmp_path, capsys, changed(actions=[*bid, {"player": 1, "do": "bid", "card": 20}]))
+    res = json.loads(out)  # both revealed: 10 acts first (lowest), 20 waits its turn; neither is in a hand
+    assert res["pending"] == {"do": "take", "player": 0}
+    assert [p["hand"] for p in res["players"]] == [HANDS[0][1:], HANDS[1][1:]]
+
+
+def test_a_taken_row_shows_no_cards(tmp_path, capsys):
+    code, out, _err = replay_json(tmp_path, capsys, changed(actions=ACTIONS[:3]))
+    res = json.loads(out)
+    assert code == 0 and res["rows"][1] == {"cards": [], "bull": None, "closed": False, "taken_by": 0}
+    assert res["players"][0]["hand"] == [11, 12, 13, 14, 70, 71]
+
+
 def test_a_take_pending_names_one_player(tmp_path, capsys):
     code, out, _err = replay_json(tmp_path, capsys, changed(actions=ACTIONS[:2]))
     assert code == 0 and json.loads(out)["pending"] == {"do": "take", "player": 0}
@@ -135,7 +155,7 @@ def test_the_real_command_prints_one_line(tmp_path):
     path.write_text(json.dumps(changed(actions=[{"player": 0, "do": "bid", "card": 99}])), encoding="utf-8")
     done = real_bere("replay", str(path), "--json", timeout=60)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.splitlines() == [done.stderr.strip()] and done.stderr.startswith("error: action 0")
+    assert done.stderr.splitlines() == [done.stderr.strip()] and done.stderr.startswith(f"error: {path}: action 0")
 
 
 # ---------------------------------------------------------------- broken records

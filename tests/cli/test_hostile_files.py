@@ -64,7 +64,7 @@ def test_a_line_break_in_a_field_stays_on_the_error_line(tmp_path, where):
 
 def test_a_long_value_is_cut_short(tmp_path):
     line = assert_one_error(replay_file(tmp_path, with_changes(variant="v" * 10_000)), "unknown variant")
-    assert len(line) < 200
+    assert len(line.replace(str(tmp_path / "game.json"), "FILE")) < 200
 
 
 # ---------------------------------------------------------------- item 9: names, file size, bots
@@ -156,3 +156,206 @@ def test_serve_with_a_data_folder_it_cannot_make_is_one_error_line(tmp_path, web
     done = real_bere("serve", *(["--web"] if web else []), "--data-root", str(blocker / "serve\nroot"), timeout=60)
     line = assert_one_error(done, "cannot use the data folder", "a-file")
     assert "serve\\nroot" in line  # (escaped: one line stays one)
+
+
+# ---------------------------------------------------------------- issue 36, item 1: a format version int() refuses
+
+ODD_VERSIONS = ["bere-record/\u00b2", f"bere-record/{HUGE}"]
+
+
+@pytest.mark.parametrize("fmt", ODD_VERSIONS, ids=["superscript", "5000-digits"])
+@pytest.mark.parametrize("argv", [["replay", "{file}"], ["play", "--load", "{file}"], ["replay", "{file}", "--json"]],
+                         ids=["viewer", "load", "json"])
+def test_a_format_version_of_odd_digits_is_one_error_line(tmp_path, capsys, argv, fmt):
+    """`bere-record/²` and a version of 5,000 digits ended in a ValueError from int() in the save-version check."""
+    path = tmp_path / "game.json"
+    path.write_text(record_text(format=fmt), encoding="utf-8")
+    assert main([a.format(file=path) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and str(path) in err and "format" in err
+    assert len(err.replace(str(path), "FILE")) < 200  # the 5,000 digits are cut
+
+
+def test_a_later_format_version_of_many_digits_is_told_as_newer(tmp_path):
+    from bere_tui.storage import BadSaveError, load_file
+
+    path = tmp_path / "game.json"
+    path.write_text(record_text(format="bere-record/0002"), encoding="utf-8")
+    with pytest.raises(BadSaveError, match="written by a newer version"):
+        load_file(path)
+    path.write_text(record_text(format=f"bere-record/{HUGE}"), encoding="utf-8")
+    with pytest.raises(BadSaveError, match="written by a newer version"):
+        load_file(path)
+
+
+@pytest.mark.parametrize("fmt", ODD_VERSIONS, ids=["superscript", "5000-digits"])
+def test_an_autosave_of_odd_version_digits_is_set_aside_and_kept(fmt):
+    from bere_tui.storage import BadSaveError, autosave_path, load_autosave
+
+    path = autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(record_text(format=fmt), encoding="utf-8")
+    with pytest.raises(BadSaveError) as bad:
+        load_autosave()
+    assert bad.value.kept_as is not None and bad.value.kept_as.name.startswith("autosave.bad-")
+    assert not path.exists() and json.loads(bad.value.kept_as.read_text(encoding="utf-8"))["format"] == fmt
+
+
+@pytest.mark.parametrize("fmt", ODD_VERSIONS, ids=["superscript", "5000-digits"])
+def test_the_replays_list_leaves_out_a_record_of_odd_version_digits(fmt):
+    from bere_tui.storage import list_replays, replays_dir
+
+    folder = replays_dir()
+    folder.mkdir(parents=True)
+    (folder / "20260101-120000-000000-abcdefabcdef.json").write_text(record_text(format=fmt), encoding="utf-8")
+    skipped = []
+    assert list_replays(skipped) == [] and len(skipped) == 1
+
+
+# ---------------------------------------------------------------- issue 36, item 2: FIFOs and other non-regular files
+
+
+def without_waiting(fifo, call, limit: float = 30):
+    """call() in a thread: what it returns, or the test fails when it still waits on `fifo` after `limit` seconds
+    (only old code waits; a writer then opens the FIFO and closes it, so that the thread ends)."""
+    import os
+    import threading
+
+    done = {}
+    thread = threading.Thread(target=lambda: done.setdefault("value", _caught(call)), daemon=True)
+    thread.start()
+    thread.join(limit)
+    if thread.is_alive():
+        try:
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))  # the reader's open() returns
+        except OSError:
+            pass
+        thread.join(limit)
+        pytest.fail(f"still waiting on the FIFO {fifo} after {limit} s")
+    value = done["value"]
+    if isinstance(value, BaseException):
+        raise value
+    return value
+
+
+def _caught(call):
+    try:
+        return call()
+    except Exception as exc:  # (raised again in the test's thread)
+        return exc
+
+
+def fifo_at(path):
+    import os
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    return path
+
+
+def test_a_fifo_as_the_autosave_is_refused_and_set_aside():
+    from bere_tui.storage import BadSaveError, autosave_path, load_autosave
+
+    fifo = fifo_at(autosave_path())
+    with pytest.raises(BadSaveError, match="not a regular file") as bad:
+        without_waiting(fifo, load_autosave)
+    assert bad.value.kept_as is not None and not fifo.exists() and bad.value.kept_as.is_fifo()
+
+
+def test_a_fifo_in_the_replays_folder_is_left_out():
+    from bere_tui.storage import list_replays, replays_dir
+
+    fifo = fifo_at(replays_dir() / "20260101-120000-000000-abcdefabcdef.json")
+    skipped = []
+    assert without_waiting(fifo, lambda: list_replays(skipped)) == [] and skipped == [fifo]
+
+
+def test_a_fifo_as_the_settings_file_gives_the_defaults_and_a_message(tmp_path):
+    from bere_tui.storage.settings import Settings, load_settings
+
+    fifo = fifo_at(tmp_path / "settings.json")
+    settings, warning = without_waiting(fifo, lambda: load_settings(fifo))
+    assert settings == Settings() and "not a regular file" in warning
+
+
+def test_version_with_a_fifo_as_the_settings_file_answers(tmp_path, monkeypatch):
+    fifo = fifo_at(tmp_path / "settings.json")
+    monkeypatch.setenv("BERE_CONFIG", str(fifo))
+    done = without_waiting(fifo, lambda: run_bere("--version"))
+    assert done.returncode == 0 and done.stdout.startswith("bere-tui ")
+
+
+@pytest.mark.parametrize("argv", [["replay", "{file}", "--json"], ["replay", "{file}"], ["play", "--load", "{file}"]],
+                         ids=["json", "viewer", "load"])
+def test_a_fifo_no_program_writes_to_as_a_record_is_one_error_line(tmp_path, capsys, argv):
+    fifo = fifo_at(tmp_path / "game.json")
+    assert without_waiting(fifo, lambda: main([a.format(file=fifo) for a in argv])) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and str(fifo) in err and "pipe" in err
+
+
+def test_a_device_as_a_record_is_refused_unread(capsys):
+    assert main(["replay", "/dev/zero", "--json"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: /dev/zero: ") and "not a regular file" in err
+
+
+@pytest.mark.parametrize("argv", [["replay", "{file}", "--json"], ["play", "--load", "{file}"]], ids=["json", "load"])
+def test_a_pipe_named_on_the_command_line_is_read(argv):
+    """`bere replay <(cat game.json)`: a pipe the shell made, with a program writing to it."""
+    import subprocess
+
+    from bere_tui.record import replay as replay_record
+
+    writer = subprocess.Popen(["cat"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    path = f"/dev/fd/{writer.stdout.fileno()}"
+    writer.stdin.write(record_text().encode())
+    writer.stdin.close()
+    try:
+        argv = [a.format(file=path) for a in argv]
+        if argv[0] == "replay":
+            done = run_bere(*argv)
+            assert done.returncode == 0, done.stderr
+            assert json.loads(done.stdout)["players"][0]["name"] == "Ann"
+        else:
+            start = start_from_args(build_parser().parse_args(argv))
+            assert start.session.game.record() == replay_record(json.loads(record_text())).record()
+    finally:
+        writer.stdout.close()
+        writer.wait()
+
+
+# ---------------------------------------------------------------- issue 36, item 7: smaller things
+
+
+@pytest.mark.parametrize("argv", [["replay", ""], ["replay", "", "--json"], ["play", "--load", ""],
+                                  ["play", "--load", " "]], ids=["viewer", "json", "load", "load-space"])
+def test_an_empty_file_name_says_so(argv):
+    """`bere replay ''` said `. cannot be loaded: it is a folder`; `bere play --load ''` opened the setup screen."""
+    assert_one_error(run_bere(*argv), "file name", "is empty")
+
+
+@pytest.mark.parametrize("action", [{"player": 0, "do": "select", "card": int("7" * 4000)},
+                                    {"player": int("7" * 4000), "do": "select", "card": 5}], ids=["card", "player"])
+def test_a_number_of_thousands_of_digits_is_cut_in_the_error_line(tmp_path, action):
+    line = assert_one_error(replay_file(tmp_path, with_changes(actions=[action])), "action 0", "777...777")
+    assert len(line.replace(str(tmp_path / "game.json"), "FILE")) < 300
+
+
+def test_ctrl_c_in_a_command_is_one_line_and_exit_130(monkeypatch):
+    import bere_tui.sim
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bere_tui.sim, "simulate", interrupted)
+    done = run_bere("sim", "--bots", "random,random", "--games", "1000")
+    assert done.returncode == 130 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == ["interrupted"]
+
+
+def test_a_record_file_name_with_escape_sequences_is_shown_escaped(tmp_path):
+    path = tmp_path / "game\x1b[2J\x07.json"
+    path.write_text(record_text(), encoding="utf-8")
+    start = start_from_args(build_parser().parse_args(["replay", str(path)]))
+    assert "\x1b" not in start.note and "\x07" not in start.note and "\\x1b[2J" in start.note

@@ -248,3 +248,24 @@ def test_sim_json_shape():
 def test_sim_with_an_unknown_bot():
     done = run_bere("sim", "--variant", "base", "--bots", "random,wizard", "--games", "1", "--json")
     assert_one_error(done, "unknown bot 'wizard'")
+
+
+# ---------------------------------------------------------------- issue 36: every refusal names the file
+
+
+@pytest.mark.parametrize("changes", [{"variant": "chess"}, {"seed": "x"},
+                                     {"actions": [{"player": 0, "do": "select", "card": 99}]}],
+                         ids=["variant", "field", "action"])
+def test_every_refusal_names_the_file(tmp_path, changes):
+    """Only a file that was not JSON was named; a record that broke the format or an action was not."""
+    line = assert_one_error(replay_file(tmp_path, with_changes(**changes)))
+    assert line.startswith(f"error: {tmp_path / 'game.json'}: ")
+
+
+def test_a_selected_card_stays_in_the_hand_until_the_turn_is_revealed(tmp_path):
+    """spec/record.md: a card selected face down stays in `hand` until it is revealed (B3); it was removed."""
+    out = json.loads(replay_file(tmp_path, with_changes(actions=ACTIONS[:1])).stdout)
+    assert out["pending"] == {"do": "select", "players": [1]}
+    assert [p["hand"] for p in out["players"]] == HANDS  # Ann's 5 lies face down, still hers
+    out = json.loads(replay_file(tmp_path, with_changes(actions=ACTIONS[:2])).stdout)
+    assert [p["hand"] for p in out["players"]] == [HANDS[0][1:], HANDS[1][1:]]  # revealed

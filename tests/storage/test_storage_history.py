@@ -97,3 +97,20 @@ def test_an_unwritable_data_folder_gives_a_message(tmp_path, monkeypatch, game_o
     monkeypatch.setenv("BERE_DATA_DIR", str(tmp_path / "blocker" / "data"))
     with pytest.raises(StorageError, match="blocker"):
         record_finished_game(game_of("base", names=("Ann", "Ben")))
+
+
+def test_names_with_escape_sequences_in_a_database_reach_no_screen(tmp_path):
+    """Issue 36: a history written by another program may hold terminal escapes; they are taken out when read."""
+    import sqlite3
+
+    from bere_tui.storage.history import History
+
+    path = tmp_path / "history.sqlite3"
+    History.open(path).close()
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("INSERT INTO games (key, variant) VALUES ('k', 'base\x1b[31m')")
+    conn.execute("INSERT INTO seats VALUES ('k', 0, 'Ann\x1b]0;owned\x07\nBen', 'random\x1b[2J', 5, 1)")
+    conn.close()
+    with History.open(path) as history:
+        (row,) = history.player_stats()
+    assert (row.name, row.bot, row.variant) == ("Ann]0;owned Ben", "random[2J", "base[31m")

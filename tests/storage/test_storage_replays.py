@@ -51,3 +51,14 @@ def test_a_bad_replay_file_is_left_out_of_the_list(data, game_of):
 
 def test_no_replays_folder_is_an_empty_list():
     assert storage.list_replays() == []
+
+
+def test_a_replay_another_bere_removed_first_is_no_error(data, game_of, monkeypatch):
+    """Issue 36: two bere trimming replays/ at once: "cannot remove ... No such file" for the one already gone."""
+    from bere_tui.storage import saves
+
+    gone = data / "replays" / "19990101-000000-000000-000000000000.json"
+    real = saves._replay_files
+    monkeypatch.setattr(saves, "_replay_files", lambda folder: [*real(folder), *[gone] * (storage.MAX_REPLAYS + 1)])
+    path = storage.archive_finished(game_of("base"), now=START)
+    assert path.exists()

@@ -117,3 +117,38 @@ def test_a_setting_is_checked_when_changed():
     settings = Settings()
     with pytest.raises(ValueError):
         settings.animation = "warp"
+
+
+def test_unknown_keys_are_kept_when_the_settings_are_saved():
+    """Issue 36: a newer version's keys were dropped, silently, at the next save."""
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"ascii": True, "sound": "loud", "keys": {"quit": "x"}}))
+    settings, _warning = load_settings()
+    settings.animation = "off"
+    assert save_settings(settings) is None
+    saved = json.loads(path.read_text())
+    assert saved["sound"] == "loud" and saved["keys"] == {"quit": "x"}
+    assert saved["animation"] == "off" and saved["ascii"] is True
+
+
+def test_old_temporary_files_of_a_killed_bere_are_swept(data):
+    """Issue 36: `.autosave.json.*.tmp` left by a bere killed mid-write stayed for ever."""
+    import os
+    import time
+
+    from bere_tui.storage import sweep_temporary_files
+    from bere_tui.storage.files import ORPHAN_AGE
+
+    data.mkdir(parents=True)
+    (data / "replays").mkdir()
+    old = [data / ".autosave.json.abc123.tmp", data / "replays" / ".x.json.def456.tmp"]
+    young = data / ".autosave.json.ghi789.tmp"  # (another bere may be writing it now)
+    mine = data / "autosave.json"
+    now = time.time()
+    for path in [*old, young, mine]:
+        path.write_text("{")
+    for path in [*old, mine]:
+        os.utime(path, (now - ORPHAN_AGE - 60, now - ORPHAN_AGE - 60))
+    assert sorted(sweep_temporary_files()) == sorted(old)
+    assert young.exists() and mine.exists() and not any(p.exists() for p in old)

@@ -139,3 +139,54 @@ async def test_an_autosave_that_cannot_be_read_nor_moved_is_said_to_stay_and_not
         await pilot.press("enter")
         assert isinstance(app.screen, TitleScreen) and menu_ids(app)[0] == "new"
     assert path.read_text(encoding="utf-8") == '{"format": "bere-record/1", "variant": '
+
+
+# ---------------------------------------------------------------- issue 36, item 5: two bere on one data folder
+
+
+@pytest.fixture
+def other_bere():
+    """Another bere playing from the data folder: it holds the autosave's lock (on a descriptor of its own;
+    flock locks belong to an open file, so this process is refused as another process would be)."""
+    import fcntl
+
+    from bere_tui.storage import release_autosave
+    from bere_tui.storage.autosave_lock import lock_path
+
+    path = lock_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = open(path, "a")  # noqa: SIM115 - closed when the other bere ends
+    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    yield handle
+    handle.close()
+    release_autosave()
+
+
+async def test_a_game_started_while_another_bere_plays_autosaves_to_its_own_file(other_bere):
+    """Two bere on one data folder overwrote each other's autosave, losing turns without a word."""
+    old = game_in_progress()
+    autosave(old)
+    before = autosave_path().read_text(encoding="utf-8")
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "being played in another bere window" in flat(app)
+        await new_game_from_the_title(app, pilot)
+        assert on_table(app) and not isinstance(app.screen, ReplaceGameScreen)  # nothing to ask: it is not touched
+        assert any("autosaves to" in n.message and "saves" in n.message for n in app._notifications)
+        await pilot.press("enter")  # a card; the game autosaves
+        await pilot.pause()
+    own = list(saves_dir().glob("game-*.json"))
+    assert len(own) == 1 and load_file(own[0]).record() == app.game.record()
+    assert autosave_path().read_text(encoding="utf-8") == before
+
+
+async def test_continue_waits_while_another_bere_plays_the_autosaved_game(other_bere):
+    old = game_in_progress()
+    autosave(old)
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert menu_ids(app)[0] == "continue"
+        await pilot.press("enter")
+        assert isinstance(app.screen, TitleScreen) and app.game is None
+        assert any("being played in another bere window" in n.message for n in app._notifications)
+    assert load_file(autosave_path()).record() == old.record()

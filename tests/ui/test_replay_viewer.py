@@ -30,9 +30,11 @@ def own_folders(tmp_path, monkeypatch):
 
 
 def shown_state(step) -> dict:
-    """What a step shows, in the terms of bere-result/1."""
+    """What a step shows, in the terms of bere-result/1 (where a card chosen face down, which the viewer shows
+    beside the hand, is still in `hand` until it is revealed: spec/record.md)."""
+    hands = [sorted([*h, c]) if c is not None else list(h) for h, c in zip(step.hands, step.chosen, strict=True)]
     return {"rows": [list(r.cards) for r in step.show.rows], "totals": list(step.show.totals),
-            "hands": [list(h) for h in step.hands], "specials": [sorted(s) for s in step.specials]}
+            "hands": hands, "specials": [sorted(s) for s in step.specials]}
 
 
 def result_state(res: dict) -> dict:

@@ -334,6 +334,16 @@ class Game(TurnProtocol):
 
     # ------------------------------------------------------------------ queries
 
+    def held(self, p: int) -> list[int]:
+        """p's hand as it lies on the table: with the number card p bid face down while the bids are not
+        revealed yet (BP5: chosen in secret, still p's until all bids are in), in order."""
+        hand = self.hands[p]
+        bid = self.bids.get(p)
+        pend = self.pending
+        if pend is not None and pend["do"] == "bid" and bid is not None and bid != ZERO:
+            return sorted([*hand, bid])
+        return list(hand)
+
     def scores(self) -> list[int]:
         """BP10 as of now: the piles and Bull cards (cards still in hand do not count)."""
         return [rules.score(self.piles[p], self.bulls[p]) for p in range(self.n)]
