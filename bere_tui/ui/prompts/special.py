@@ -60,7 +60,7 @@ def special_help(name: str | None) -> str:
         "shift": _("Move one card to another row that has room, where its number fits; then your card is "
                    "placed by the ordinary rules."),
         "stop": _("Nobody may add to, take cards from or take the chosen row until the next row is taken. "
-                  "Your card goes to another row."),
+                  "Then your card is placed by the ordinary rules among the other rows."),
         "negative_positive": _("One card of the row you are about to take becomes positive and cancels "
                                "bullheads of this round."),
     }[name]
@@ -317,12 +317,20 @@ class StepPrompt(PromptScreen):
 
     def action_digit(self, digit: str) -> None:
         """Digits move the highlight to the choice with that number (a card's number may take several digits:
-        2 then 3 go to the 23, when there is one); Enter confirms, as in every prompt."""
+        2 then 3 go to the 23, when there is one); Enter confirms, as in every prompt. The number of a greyed
+        choice moves nothing: the help line says why it cannot be chosen."""
         for typed in (self._typed + digit, digit):
             index = self._find(typed)
             if index is not None:
                 self._typed = typed
                 self.query_one(StepList).highlighted = index
+                return
+            greyed = next((c for c in self.step.choices if c.key == typed and c.why_not is not None), None)
+            if greyed is not None:
+                self._typed = ""
+                self.app.bell()
+                self.query_one("#prompt-help", Static).update(
+                    _("{number} cannot be chosen: {why}").format(number=typed, why=greyed.why_not))
                 return
         self._typed = ""
         self.app.bell()
