@@ -33,6 +33,7 @@ from bere_tui.table.words import heads_text, special_name
 from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.widgets.asciiscroll import use_ascii_scrollbars
 from bere_tui.ui.widgets.keybar import KeyBar
+from bere_tui.ui.widgets.log import GameLog, redraw_logs
 from bere_tui.ui.widgets.rows import row_markers
 
 # ---------------------------------------------------------------- words for the seven cards
@@ -115,7 +116,8 @@ def rows_text(view: View, ascii: bool) -> Text:
 
 def table_top(prompt) -> int:
     """The first screen line under the table's rows and revealed cards when the prompt opens over a table
-    (0 without one): the box stays below it, so the revealed cards stay in view."""
+    (0 without one): the box stays below it, so the revealed cards stay in view, and below the log's first
+    line where there is room, so its newest line stays in view too."""
     stack = prompt.app.screen_stack
     under = stack[stack.index(prompt) - 1] if prompt in stack and stack.index(prompt) > 0 else None
     try:
@@ -124,7 +126,12 @@ def table_top(prompt) -> int:
         return 0
     if reveal is None or not reveal.region:
         return 0
-    return reveal.region.bottom if reveal.region.bottom < (prompt.app.size.height or 24) - 8 else 0
+    lowest = (prompt.app.size.height or 24) - 8
+    top = reveal.region.bottom if reveal.region.bottom < lowest else 0
+    logs = under.query(GameLog)
+    if top and logs and logs.first().region:
+        top = max(top, min(logs.first().content_region.y + 1, lowest))
+    return top
 
 
 @dataclass
@@ -248,6 +255,7 @@ class StepPrompt(PromptScreen):
         choices.focus()
         self._mark(index)
         self.refresh_bindings()
+        self.call_after_refresh(redraw_logs, self.app)  # the log ends above the box, whatever its height
 
     def _list_height(self, step: Step) -> int:
         """The lines left for the choices, so that the box fits under the table's rows and revealed cards
@@ -290,6 +298,7 @@ class StepPrompt(PromptScreen):
         widget.update(extra)
         widget.display = bool(extra)
         self.query_one(StepList).styles.max_height = self._list_height(self.step)
+        self.call_after_refresh(redraw_logs, self.app)
 
     def relabel(self, index: int) -> None:
         """Redraw one choice after its label changed."""
