@@ -374,3 +374,21 @@ def test_insert_prompt_snapshot(snap_compare):
 
 def test_negative_positive_prompt_snapshot(snap_compare):
     assert snap_compare(prompt_app(cancel_table(), CancelPrompt), press=["enter"], terminal_size=(80, 24))
+
+
+# ---------------------------------------------------------------- keys of every prompt
+
+async def test_s_changes_the_placement_speed_inside_a_prompt():
+    """Issue 35.9: `s` (speed) did nothing while a prompt waited; now it works as at the table."""
+    from bere_tui.ui.app import BereApp, Start
+    from bere_tui.ui.prompts.select import SelectPrompt
+    from bere_tui.ui.session import Session
+    from uitools import wait_for
+
+    game = Game("base", [{"name": "Ann"}, {"name": "Ben", "bot": "random"}], seed=1)
+    app = BereApp(Start("game", session=Session(game)), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt))
+        await pilot.press("s")
+        assert app.speed != "off"
+        assert isinstance(app.screen, SelectPrompt)  # the prompt still waits

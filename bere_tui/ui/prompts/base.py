@@ -18,6 +18,7 @@ COMMON_BINDINGS = [
     Binding("question_mark,f1", "app.help", N_("help"), show=True),
     Binding("t", "tracker", N_("tracker"), show=True),
     Binding("ctrl+s", "save", N_("save"), show=True),
+    Binding("s", "app.speed", N_("speed"), show=False),  # as at the table, also while a prompt waits
     Binding("q", "app.ask_quit", N_("quit"), show=True),
 ]
 
