@@ -8,6 +8,7 @@ import pytest
 from uitools import asking, screen_text, table_app, wait_for
 
 from bere_tui.ui.prompts.base import PromptScreen
+from bere_tui.ui.prompts.special import StepPrompt
 from bere_tui.ui.widgets.log import GameLog
 
 
@@ -30,6 +31,14 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
+def check_log(app) -> None:
+    entries = [words(line.plain) for line in app.screen_stack[-2].query_one(GameLog).lines]
+    shown = log_column(screen_text(app))
+    seen = words(" ".join(shown))
+    assert seen.endswith(entries[-1]), (shown, entries[-3:])  # the newest, whole
+    assert any(seen.startswith(entry) for entry in entries), shown  # no tail of a wrapped line
+
+
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 async def test_the_newest_log_line_is_in_view_above_every_prompt(size):
     app = table_app("anniversary", players=("Ann",), bots=("heuristic", "heuristic", "heuristic"), seed=5)
@@ -39,11 +48,12 @@ async def test_the_newest_log_line_is_in_view_above_every_prompt(size):
             await wait_for(pilot, lambda: asking(pilot.app))
             if isinstance(app.screen, PromptScreen):
                 await pilot.pause()
-                entries = [words(line.plain) for line in app.screen_stack[-2].query_one(GameLog).lines]
-                shown = log_column(screen_text(app))
-                seen = words(" ".join(shown))
-                assert seen.endswith(entries[-1]), (shown, entries[-3:])  # the newest, whole
-                assert any(seen.startswith(entry) for entry in entries), shown  # no tail of a wrapped line
+                check_log(app)
                 prompts += 1
+                if isinstance(app.screen, StepPrompt):  # another choice's longer help makes the box taller
+                    await pilot.press("down")
+                    await pilot.pause()
+                    check_log(app)
+                    await pilot.press("up")
             await pilot.press("enter")
     assert prompts >= 10

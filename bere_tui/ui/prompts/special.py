@@ -182,6 +182,14 @@ class StepList(OptionList):
     ]
 
 
+class PromptBox(Vertical):
+    """The box of a step prompt. Its height changes with the step and the help of the highlighted choice: the
+    table's log then draws again, to end above it."""
+
+    def on_resize(self) -> None:
+        redraw_logs(self.app)
+
+
 class StepPrompt(PromptScreen):
     """A decision in steps. Subclasses give `first_step()`; a step's `pick` shows the next step or dismisses."""
 
@@ -204,7 +212,7 @@ class StepPrompt(PromptScreen):
     # -- building
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="prompt-box"):
+        with PromptBox(id="prompt-box"):
             yield Static(id="prompt-title")
             yield Static(id="prompt-extra")
             yield Static(id="prompt-rows")
@@ -255,7 +263,6 @@ class StepPrompt(PromptScreen):
         choices.focus()
         self._mark(index)
         self.refresh_bindings()
-        self.call_after_refresh(redraw_logs, self.app)  # the log ends above the box, whatever its height
 
     def _list_height(self, step: Step) -> int:
         """The lines left for the choices, so that the box fits under the table's rows and revealed cards
@@ -298,7 +305,6 @@ class StepPrompt(PromptScreen):
         widget.update(extra)
         widget.display = bool(extra)
         self.query_one(StepList).styles.max_height = self._list_height(self.step)
-        self.call_after_refresh(redraw_logs, self.app)
 
     def relabel(self, index: int) -> None:
         """Redraw one choice after its label changed."""
