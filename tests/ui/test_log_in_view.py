@@ -31,12 +31,25 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
-def check_log(app) -> None:
+def log_problem(app) -> str | None:
+    """What is wrong with the log as the screen shows it now (None: its newest line whole, no fragment)."""
     entries = [words(line.plain) for line in app.screen_stack[-2].query_one(GameLog).lines]
     shown = log_column(screen_text(app))
     seen = words(" ".join(shown))
-    assert seen.endswith(entries[-1]), (shown, entries[-3:])  # the newest, whole
-    assert any(seen.startswith(entry) for entry in entries), shown  # no tail of a wrapped line
+    if not seen.endswith(entries[-1]):
+        return f"the newest line {entries[-1]!r} is not in view: {shown}"
+    if not any(seen.startswith(entry) for entry in entries):
+        return f"the log starts with the tail of a wrapped line: {shown}"
+    return None
+
+
+async def check_log(pilot) -> None:
+    """The log is drawn again once the prompt's box is laid out: wait for that frame (a machine under load
+    draws it later), then look."""
+    try:
+        await wait_for(pilot, lambda: log_problem(pilot.app) is None, timeout=20)
+    except AssertionError:
+        raise AssertionError(log_problem(pilot.app)) from None
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
@@ -47,13 +60,11 @@ async def test_the_newest_log_line_is_in_view_above_every_prompt(size):
         for _ in range(24):
             await wait_for(pilot, lambda: asking(pilot.app))
             if isinstance(app.screen, PromptScreen):
-                await pilot.pause()
-                check_log(app)
+                await check_log(pilot)
                 prompts += 1
                 if isinstance(app.screen, StepPrompt):  # another choice's longer help makes the box taller
                     await pilot.press("down")
-                    await pilot.pause()
-                    check_log(app)
+                    await check_log(pilot)
                     await pilot.press("up")
             await pilot.press("enter")
     assert prompts >= 10
