@@ -3,7 +3,7 @@ engine's own rules (so no screen works a rule out again).
 
 A prompt gets a View and the legal actions. `Preview(view)` rebuilds from the view the little of the table the
 rules read (rows, the viewer's hand and special cards, the card being placed) and asks the same functions the
-engine plays by: why a special card or one of its choices is not allowed, where Insert and Shift put a card
+engine plays by: what taking a row collects, why a special card or one of its choices is not allowed, where Insert and Shift put a card
 and what they take, and why a low card is lower than every row that may take it.
 """
 
@@ -58,6 +58,12 @@ class Preview:
         """Shift `move` to `to_row`: that row's cards afterwards, and whether the card placed starts the row
         `move` leaves (A-SHI-2)."""
         return specials.shift_outcome(self.view.rows, move, to_row)
+
+    def take(self, row: int, card: int | None = None) -> list[int]:
+        """The cards the player collects by taking `row` with `card` (default: the card being placed): the
+        row's cards, and with a 5th Row out the placed card too (A-5TH-2)."""
+        placed = self.card if card is None else card
+        return specials.collected(self.view.rows, list(self.view.rows[row].cards), placed)
 
     def refused(self, card: int | None = None) -> str:
         """For a low card (B6): "stop" or "parity" when a row does not accept it (A-STOP-2, E3), else ""."""

@@ -44,6 +44,7 @@ class TableShow:
     totals: list[int] = field(default_factory=list)
     revealed: list[tuple[int, int]] = field(default_factory=list)  # (card, player), lowest first
     done: set[int] = field(default_factory=set)  # cards of `revealed` already placed
+    instead: dict[int, int] = field(default_factory=dict)  # revealed card -> the card placed instead (A-REP-1)
     fresh: tuple[int, int] | None = None  # (row, card) just placed, shown marked
     taken: int | None = None  # the row just taken
     round: int = 0
@@ -66,10 +67,20 @@ class TableShow:
             self.done = {c for c, _ in view.revealed} - {c for c, _ in view.queue}
             if view.placing is not None:
                 self.done.discard(view.placing[1])
+                mine = next((c for c, p in view.revealed if p == view.placing[0]), None)
+                if mine is not None and mine != view.placing[1]:  # replaced (A-REP-1)
+                    self.done.discard(mine)
+                    self.instead[mine] = view.placing[1]
 
     @property
     def current(self) -> int | None:
-        """The revealed card due to be placed next."""
+        """The card due to be placed next: a revealed card, or the card placed instead of it (A-REP-1)."""
+        card = self.current_revealed
+        return self.instead.get(card, card)
+
+    @property
+    def current_revealed(self) -> int | None:
+        """The revealed card whose placement is due next (replaced or not)."""
         for card, _ in self.revealed:
             if card not in self.done:
                 return card
@@ -92,18 +103,17 @@ class TableShow:
         if isinstance(event, ev.Dealt):
             self.rows = [RowShow([c]) for c in event.rows]
             self.round, self.turn = event.round, 0
-            self.revealed, self.done = [], set()
+            self.revealed, self.done, self.instead = [], set(), {}
             self.round_heads = [0] * len(self.round_heads)
         elif isinstance(event, ev.Revealed):
             self.revealed = list(event.cards)
-            self.done = set()
+            self.done, self.instead = set(), {}
             self.turn = event.turn
         elif isinstance(event, ev.SpecialPlayed):
             if event.special in ("seven_nimmt", "stop"):  # lies beside its row (A4)
                 setattr(self.rows[event.row], MARKERS[event.special], True)
-            elif event.special == "replace":  # the revealed card goes back; the other one is placed
-                self.revealed = [(event.instead, p) if (c, p) == (event.card, event.player) else (c, p)
-                                 for c, p in self.revealed]
+            elif event.special == "replace":  # the revealed card goes back; the other one is placed in its turn
+                self.instead[event.card] = event.instead
         elif isinstance(event, ev.Moved):
             self.rows[event.from_row].cards.remove(event.card)
             self.rows[event.to_row].cards.insert(event.position, event.card)

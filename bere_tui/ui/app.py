@@ -130,6 +130,11 @@ class BereApp(App[int]):
         self.settings.animation = self.speed
         self._save_settings()
 
+    def action_speed(self) -> None:
+        """`s` at the table, in a lesson and inside a prompt: the next placement speed, said for a moment."""
+        self.cycle_speed()
+        self.notify(_("Placement speed: {speed}").format(speed=self.speed_name()), timeout=1.5)
+
     def set_language(self, language: str | None) -> None:
         """The Settings entry: `language` (None: the system's) from now on, and at the next start. Screens made
         from now on are in it; the Settings and title screens redraw themselves."""

@@ -351,8 +351,7 @@ class LessonScreen(DismissOnce, Screen[str]):
         self.app.push_screen(LeaveLessonScreen(), lambda leave: self.dismiss("list") if leave else None)
 
     def action_speed(self) -> None:
-        self.app.cycle_speed()
-        self.notify(_("Placement speed: {speed}").format(speed=self.app.speed_name()), timeout=1.5)
+        self.app.action_speed()
 
     async def wait_for_enter(self) -> None:
         """Until Enter. (The footer keeps showing Enter: refreshing its keys at every line costs more than

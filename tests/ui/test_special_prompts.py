@@ -202,6 +202,57 @@ async def test_take_row_digits_are_row_numbers_and_a_stopped_row_is_greyed():
     assert any("stopped" in line and "67" in line for line in texts[0].splitlines())
 
 
+async def test_take_row_a_digit_is_the_row_printed_beside_it_and_a_stopped_row_says_why():
+    """Issue 35.1: digits counted only the rows that may be chosen: 2 (the stopped row here is 3) went to row 2,
+    3 to row 4, 4 did nothing. Now 2 is row 2, 4 is row 4, and 3 (stopped) moves nothing and says why."""
+    game = busy_table()
+    game.apply({"player": 0, "do": "special", "card": None})
+    texts: list[str] = []
+    assert await run(game, TakeRowPrompt, ["2", "enter"]) == {"player": 0, "do": "take_row", "row": 1}
+    assert await run(game, TakeRowPrompt, ["4", "enter"]) == {"player": 0, "do": "take_row", "row": 3}
+    action = await run(game, TakeRowPrompt, ["2", "3", "|", "enter"], texts=texts)
+    assert action == {"player": 0, "do": "take_row", "row": 1}  # 3 left row 2 highlighted
+    assert "Row 3 is stopped: nobody may take it until the next row is taken." in texts[0]
+
+
+async def test_seven_nimmt_a_greyed_row_digit_says_why_in_the_help_line():
+    """Issue 35.1 in the special-card steps: the digit of a greyed row moves nothing and says why."""
+    game = busy_table()
+    texts: list[str] = []
+    action = await run(game, SpecialPrompt, ["2", "enter", "1", "3", "|", "enter"], texts=texts)
+    assert action == {"player": 0, "do": "special", "card": "seven_nimmt", "row": 0}
+    help_line = [line for line in texts[0].splitlines() if "67" not in line and "stopped" in line.lower()]
+    assert help_line, texts[0]
+
+
+async def test_the_stop_help_says_what_is_true_for_any_row():
+    """Issue 35.4: "Your card goes to another row" is only true when you stop your own card's row."""
+    texts: list[str] = []
+    await run(busy_table(), SpecialPrompt, ["6", "|"], texts=texts)
+    help_text = " ".join(line.strip() for line in texts[0].splitlines())
+    assert "Your card goes to another row" not in help_text
+    assert "Then your card is placed by the ordinary rules among the other rows." in help_text
+
+
+def fifth_row_table() -> Game:
+    """Ann's 37 is lower than every row (B6) while a 5th Row lies out: taking any row collects the 37 too."""
+    rows = [Row([40, 41]), Row([45]), Row([58]), Row([59]), Row([95], fifth=True)]
+    game = table(rows, [], 37)
+    assert game.pending == {"do": "take_row", "player": 0, "card": 37}
+    return game
+
+
+async def test_take_row_prices_a_row_with_the_card_the_5th_row_adds():
+    """Issue 35.3, A-5TH-2: row 1 (40, 41: 3 + 1) costs 4 + the placed 37's 1 = 5 bullheads, as the engine takes."""
+    game = fifth_row_table()
+    texts: list[str] = []
+    action = await run(game, TakeRowPrompt, ["|", "1", "enter"], texts=texts)
+    row1 = next(line for line in texts[0].splitlines() if "40" in line and "41" in line)
+    assert row1.rstrip(" ▎│").endswith("5 bullheads"), row1
+    events = game.apply(action)
+    assert sum(HEADS[c] for c in game.piles[0]) == 5, events
+
+
 # ---------------------------------------------------------------- CancelPrompt (A-NP-1, A-ORD-3)
 
 def cancel_table() -> Game:
@@ -323,3 +374,21 @@ def test_insert_prompt_snapshot(snap_compare):
 
 def test_negative_positive_prompt_snapshot(snap_compare):
     assert snap_compare(prompt_app(cancel_table(), CancelPrompt), press=["enter"], terminal_size=(80, 24))
+
+
+# ---------------------------------------------------------------- keys of every prompt
+
+async def test_s_changes_the_placement_speed_inside_a_prompt():
+    """Issue 35.9: `s` (speed) did nothing while a prompt waited; now it works as at the table."""
+    from bere_tui.ui.app import BereApp, Start
+    from bere_tui.ui.prompts.select import SelectPrompt
+    from bere_tui.ui.session import Session
+    from uitools import wait_for
+
+    game = Game("base", [{"name": "Ann"}, {"name": "Ben", "bot": "random"}], seed=1)
+    app = BereApp(Start("game", session=Session(game)), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt))
+        await pilot.press("s")
+        assert app.speed != "off"
+        assert isinstance(app.screen, SelectPrompt)  # the prompt still waits

@@ -4,18 +4,21 @@ that work on every screen (? / F1 help and rules, q quit), which a modal screen 
 
 from __future__ import annotations
 
+from textual import events, on
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from bere_tui.i18n import N_
 from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
+from bere_tui.ui.widgets.log import redraw_logs
 from bere_tui.ui.widgets.picker import CardPicker
 
 COMMON_BINDINGS = [
     Binding("question_mark,f1", "app.help", N_("help"), show=True),
     Binding("t", "tracker", N_("tracker"), show=True),
     Binding("ctrl+s", "save", N_("save"), show=True),
+    Binding("s", "app.speed", N_("speed"), show=False),  # as at the table, also while a prompt waits
     Binding("q", "app.ask_quit", N_("quit"), show=True),
 ]
 
@@ -34,6 +37,11 @@ class PromptScreen(Gated, DismissOnce, ModalScreen[dict | None]):
         self.legal = list(legal)
         self.ascii = ascii
         self.player = legal[0]["player"] if legal else view.me
+
+    @on(events.ScreenResume)
+    def _uncover_log(self) -> None:
+        """Once this box is laid out, the table's log draws its newest line above it (issue 35)."""
+        self.call_after_refresh(redraw_logs, self.app)
 
     def action_tracker(self) -> None:
         """The card tracker from this player's view: what the person at the keyboard may know."""

@@ -33,6 +33,7 @@ from bere_tui.table.words import heads_text, special_name
 from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.widgets.asciiscroll import use_ascii_scrollbars
 from bere_tui.ui.widgets.keybar import KeyBar
+from bere_tui.ui.widgets.log import GameLog, redraw_logs
 from bere_tui.ui.widgets.rows import row_markers
 
 # ---------------------------------------------------------------- words for the seven cards
@@ -60,7 +61,7 @@ def special_help(name: str | None) -> str:
         "shift": _("Move one card to another row that has room, where its number fits; then your card is "
                    "placed by the ordinary rules."),
         "stop": _("Nobody may add to, take cards from or take the chosen row until the next row is taken. "
-                  "Your card goes to another row."),
+                  "Then your card is placed by the ordinary rules among the other rows."),
         "negative_positive": _("One card of the row you are about to take becomes positive and cancels "
                                "bullheads of this round."),
     }[name]
@@ -115,7 +116,8 @@ def rows_text(view: View, ascii: bool) -> Text:
 
 def table_top(prompt) -> int:
     """The first screen line under the table's rows and revealed cards when the prompt opens over a table
-    (0 without one): the box stays below it, so the revealed cards stay in view."""
+    (0 without one): the box stays below it, so the revealed cards stay in view, and below the log's first
+    line where there is room, so its newest line stays in view too."""
     stack = prompt.app.screen_stack
     under = stack[stack.index(prompt) - 1] if prompt in stack and stack.index(prompt) > 0 else None
     try:
@@ -124,7 +126,12 @@ def table_top(prompt) -> int:
         return 0
     if reveal is None or not reveal.region:
         return 0
-    return reveal.region.bottom if reveal.region.bottom < (prompt.app.size.height or 24) - 8 else 0
+    lowest = (prompt.app.size.height or 24) - 8
+    top = reveal.region.bottom if reveal.region.bottom < lowest else 0
+    logs = under.query(GameLog)
+    if top and logs and logs.first().region:
+        top = max(top, min(logs.first().content_region.y + 1, lowest))
+    return top
 
 
 @dataclass
@@ -175,6 +182,14 @@ class StepList(OptionList):
     ]
 
 
+class PromptBox(Vertical):
+    """The box of a step prompt. Its height changes with the step and the help of the highlighted choice: the
+    table's log then draws again, to end above it."""
+
+    def on_resize(self) -> None:
+        redraw_logs(self.app)
+
+
 class StepPrompt(PromptScreen):
     """A decision in steps. Subclasses give `first_step()`; a step's `pick` shows the next step or dismisses."""
 
@@ -197,7 +212,7 @@ class StepPrompt(PromptScreen):
     # -- building
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="prompt-box"):
+        with PromptBox(id="prompt-box"):
             yield Static(id="prompt-title")
             yield Static(id="prompt-extra")
             yield Static(id="prompt-rows")
@@ -317,12 +332,20 @@ class StepPrompt(PromptScreen):
 
     def action_digit(self, digit: str) -> None:
         """Digits move the highlight to the choice with that number (a card's number may take several digits:
-        2 then 3 go to the 23, when there is one); Enter confirms, as in every prompt."""
+        2 then 3 go to the 23, when there is one); Enter confirms, as in every prompt. The number of a greyed
+        choice moves nothing: the help line says why it cannot be chosen."""
         for typed in (self._typed + digit, digit):
             index = self._find(typed)
             if index is not None:
                 self._typed = typed
                 self.query_one(StepList).highlighted = index
+                return
+            greyed = next((c for c in self.step.choices if c.key == typed and c.why_not is not None), None)
+            if greyed is not None:
+                self._typed = ""
+                self.app.bell()
+                self.query_one("#prompt-help", Static).update(
+                    _("{number} cannot be chosen: {why}").format(number=typed, why=greyed.why_not))
                 return
         self._typed = ""
         self.app.bell()

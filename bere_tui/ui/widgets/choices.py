@@ -14,6 +14,7 @@ from typing import ClassVar
 from rich.segment import Segment
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import OptionList
 
@@ -34,9 +35,17 @@ class ChoiceList(OptionList):
     ChoiceList > .option-list--option-highlighted { text-style: bold; }
     """
 
+    class Refused(Message):
+        """A number was typed for an option that cannot be chosen: the highlight stays, the screen says why."""
+
+        def __init__(self, choices: ChoiceList, index: int) -> None:
+            super().__init__()
+            self.choices = choices
+            self.index = index
+
     def __init__(self, *options, default: int = 0, keys: list[str | None] | None = None, **kwargs) -> None:
         """`keys`: the number each option answers to (a card's or a row's, shown in its line); without them a
-        digit counts the choices."""
+        digit counts the choices. A key of an option that cannot be chosen moves nothing: it posts `Refused`."""
         super().__init__(*options, **kwargs)
         self._default = default
         self._keys = keys
@@ -87,15 +96,22 @@ class ChoiceList(OptionList):
         self._typed = ""
 
     def _go_to_key(self, digit: str) -> None:
-        """To the option whose number is typed (2 then 3: the 23), else the first whose number starts so."""
+        """To the option whose number is typed (2 then 3: the 23), else the first whose number starts so. The
+        number of an option that cannot be chosen (a stopped row) moves nothing and posts `Refused`."""
         enabled = set(self.choosable())
-        keys = [k if i in enabled and k is not None else "" for i, k in enumerate(self._keys or [])]
+        every = [k or "" for k in self._keys or []]
+        keys = [k if i in enabled else "" for i, k in enumerate(every)]
         for typed in (self._typed + digit, digit):
             index = keys.index(typed) if typed in keys else next(
                 (i for i, k in enumerate(keys) if k.startswith(typed)), None)
             if index is not None:
                 self._typed = typed
                 self.highlighted = index
+                return
+            if typed in every:  # an option that cannot be chosen: nothing moves, the screen says why
+                self._typed = ""
+                self.app.bell()
+                self.post_message(self.Refused(self, every.index(typed)))
                 return
         self._typed = ""
         self.app.bell()

@@ -2,6 +2,9 @@
 
 A light widget on purpose: it keeps the recent lines and draws only those that fit (a scrolling log redrew
 all its lines at every screen change, the slowest part of passing the keyboard).
+
+Only whole lines are drawn (never the tail of a wrapped line), and the newest stays in view while a prompt
+covers the bottom of the table: the log ends above the prompt's box (`covered_from`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,21 @@ from textual.widget import Widget
 KEEP = 200
 
 
+def covered_from(widget: Widget) -> int | None:
+    """The first screen line that a screen open over `widget`'s own screen (a prompt's box docked at the
+    bottom) covers, or None when nothing covers it. Only what that screen draws counts: its visible
+    children's regions (a modal screen's background lets the table show through)."""
+    app = widget.app
+    stack = app.screen_stack
+    try:
+        above = stack[stack.index(widget.screen) + 1:]
+    except ValueError:
+        return None
+    tops = [child.region.y for screen in above for child in screen.children
+            if child.display and child.region.height]
+    return min(tops, default=None)
+
+
 class GameLog(Widget):
     DEFAULT_CSS = """
     GameLog { height: 1fr; width: 1fr; }
@@ -23,16 +41,43 @@ class GameLog(Widget):
         super().__init__(id=id)
         self.lines: deque[Text] = deque(maxlen=KEEP)
 
+    def on_mount(self) -> None:
+        self.app.screen_change_signal.subscribe(self, self._screen_changed)
+
+    def _screen_changed(self, screen) -> None:
+        """A prompt opened or closed: draw again once it is laid out, above its box."""
+        self.app.call_after_refresh(self.refresh)
+
     def write(self, line: Text | str) -> None:
         self.lines.append(line if isinstance(line, Text) else Text(line))
         self.refresh()
 
+    def visible_height(self) -> int:
+        """The log's lines not covered by a prompt (all of them without one)."""
+        height = self.content_region.height or self.size.height
+        cover = covered_from(self)
+        if cover is None:
+            return height
+        return max(0, min(height, cover - self.content_region.y))
+
     def render(self) -> Text:
-        width, height = max(1, self.size.width), max(1, self.size.height)
+        width, height = max(1, self.size.width), max(1, self.visible_height())
         shown: list[Text] = []
         for line in reversed(self.lines):
             wrapped = list(line.wrap(self.app.console, width))
+            if shown and len(shown) + len(wrapped) > height:
+                break  # only whole lines: no tail of a wrapped one at the top
             shown[:0] = wrapped
-            if len(shown) >= height:
-                break
-        return Text("\n").join(shown[-height:])
+        if len(shown) > height:  # the newest alone is taller than the room: its first lines, then "…"
+            shown = shown[:height]
+            shown[-1] = shown[-1].copy()
+            shown[-1].truncate(max(1, width - 1))
+            shown[-1].append("…")
+        return Text("\n").join(shown)
+
+
+def redraw_logs(app) -> None:
+    """Draw every log of the open screens again (a prompt's box changed its height)."""
+    for screen in app.screen_stack:
+        for log in screen.query(GameLog):
+            log.refresh()

@@ -1,6 +1,8 @@
 """RevealView: this turn's cards, shown together with their owners, lowest first (B3).
 
 The card due to be placed next is marked `>`, placed ones are dimmed, so a person can follow the resolution.
+A revealed card replaced (A-REP-1) stays in its place, struck through, with the card placed instead after it:
+the strip stays lowest first and shows both.
 """
 
 from __future__ import annotations
@@ -32,11 +34,17 @@ class RevealView(Widget):
 
     def _entries(self) -> list[Text]:
         entries = []
-        current = self.show.current
+        current = self.show.current_revealed
         for card, player in self.show.revealed:
             entry = Text()
             entry.append(">" if card == current else " ", style="bold")
-            entry.append_text(card_label(card, self.ascii))
+            label = card_label(card, self.ascii)
+            instead = self.show.instead.get(card)
+            if instead is not None:
+                label.stylize("strike")
+                label.append("->" if self.ascii else "→")
+                label.append_text(card_label(instead, self.ascii, tight=True))
+            entry.append_text(label)
             entry.append(" " + self.names[player][:10])
             if card in self.show.done:
                 entry.stylize("dim")

@@ -35,9 +35,10 @@ def row_bullheads(row) -> int:
 
 
 def row_text(index: int, row, width: int, ascii: bool = False, fresh: int | None = None,
-             note: str = "", cost: str | None = None) -> Text:
+             note: str = "", cost: str | None = None, heads: int | None = None) -> Text:
     """One row as one line, never wrapped: `1  12• 17• 23•      STOP  4`. `fresh` marks a card just placed
-    with `>`; `cost` replaces the bullhead count at the right end, where it fits (else the count stands).
+    with `>`; `cost` replaces the bullhead count at the right end, where it fits (else the count stands);
+    `heads` is that count when taking the row collects more than its cards (A-5TH-2).
     Cards take only their digits, so the widest row (six cards of 11, 22, 33, 44, 55, 66 beside 7 nimmt!, STOP
     and 5th Row) fits 78 columns."""
     out = Text(no_wrap=True, overflow="crop")
@@ -54,7 +55,7 @@ def row_text(index: int, row, width: int, ascii: bool = False, fresh: int | None
         tail.append("  " + note, style="italic")
     if marks:
         tail.append("  " + " ".join(marks), style="bold")
-    count = f"{row_bullheads(row):>{COST_WIDTH}}"
+    count = f"{row_bullheads(row) if heads is None else heads:>{COST_WIDTH}}"
     if cost is not None and out.cell_len + tail.cell_len + 2 + len(cost) <= width:
         cost = "  " + cost
     else:
