@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
 from textual.notifications import SeverityLevel
 
 from bere_tui import i18n
@@ -114,6 +115,26 @@ class BereApp(App[int]):
         if self.ascii:
             self.add_class("-ascii")
         use_ascii_scrollbars(self.ascii)
+
+    def get_driver_class(self):
+        """On Linux and macOS, Textual's driver made safe for a terminal that goes away (ui/terminal_driver.py);
+        a driver named by TEXTUAL_DRIVER (the web server's) and Windows' as Textual chooses them."""
+        from textual import constants
+
+        if constants.DRIVER is not None or sys.platform == "win32":
+            return super().get_driver_class()
+        from bere_tui.ui.terminal_driver import BereDriver
+
+        return BereDriver
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A screen that opens while the app stops (a prompt for the next turn, as a signal or a lost terminal
+        stops the game) is mounted without its children: Textual mounts none into a closing screen, so the
+        screen's on_mount finds nothing to focus. That is no fault (the game is saved, the app stops): it
+        must not turn the exit into a traceback and code 1."""
+        if self._exit and isinstance(error, NoMatches):
+            return
+        super()._handle_exception(error)
 
     # ------------------------------------------------------------------ what tests and screens look at
 

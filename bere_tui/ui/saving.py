@@ -236,11 +236,14 @@ def open_replay(app, game: Game, title: str = "") -> None:
 
 
 def install_signals(app):
-    """SIGHUP (the terminal closed) or SIGTERM: autosave the game being played, then stop the app cleanly.
+    """SIGHUP (the terminal closed) or SIGTERM: autosave the game being played, then stop the app cleanly, and
+    within STOP_GRACE seconds in any case (the watchdog: a clean stop can hang on a terminal that is gone).
 
     Returns the function that puts the previous handlers back."""
+    from bere_tui.ui.watchdog import STOP_GRACE, end_process_after
 
-    def stop(code: int) -> None:
+    def stop(code: int) -> None:  # (called once the game is autosaved)
+        end_process_after(STOP_GRACE, code)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # the app is not running (yet, or any more)

@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
-from textual.worker import WorkerFailed
+from textual.worker import WorkerCancelled, WorkerFailed
 
 from bere_tui.engine.errors import BereError
 from bere_tui.i18n import N_, _
@@ -258,6 +258,8 @@ class DirectedScreen(Screen[None]):
             self.set_status, _("{name} (bot) is thinking...").format(name=s.names[p])))
         try:
             action, notice = await worker.wait()
+        except WorkerCancelled:  # the screen closes (the app stops, e.g. its terminal is gone): so does this turn,
+            raise asyncio.CancelledError from None  # quietly (an error here would end the app with a traceback)
         except WorkerFailed as exc:  # think() answers for a failing bot; this is a failure of think itself
             self.notify(_("A bot could not move: {problem}").format(problem=exc.error), severity="error")
             raise
