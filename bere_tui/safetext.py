@@ -45,7 +45,7 @@ def escape(text: str, limit: int | None = SHOWN_MAX) -> str:
     return out + "..." if cut else out
 
 
-_LONG_NUMBER = re.compile(r"\d{%d,}" % (SHOWN_MAX + 1))
+_LONG_NUMBER = re.compile(r"\d{" + str(SHOWN_MAX + 1) + ",}")
 
 
 def cut_numbers(text: str) -> str:

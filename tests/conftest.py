@@ -221,3 +221,21 @@ def _own_data_folder(tmp_path, monkeypatch):
 
 # The texts tests read are English whatever the machine's locale (a test of another language installs it).
 os.environ["LANGUAGE"] = "en"
+
+
+@pytest.fixture
+def other_bere():
+    """Another bere playing from the data folder (issue 36, item 5): it holds the autosave's lock, on a descriptor
+    of its own (flock locks belong to an open file, so this process is refused as another process would be)."""
+    import fcntl
+
+    from bere_tui.storage import release_autosave
+    from bere_tui.storage.autosave_lock import lock_path
+
+    path = lock_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = open(path, "a")  # noqa: SIM115 - closed when the other bere ends
+    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    yield handle
+    handle.close()
+    release_autosave()

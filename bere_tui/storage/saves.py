@@ -20,8 +20,15 @@ from typing import TYPE_CHECKING
 from bere_tui.i18n import _
 from bere_tui.jsonfile import JSONFileError, read_json
 from bere_tui.safetext import escape
-from bere_tui.storage.files import (StorageError, atomic_write_text, data_dir, ensure_dir, set_aside, sweep_orphans,
-                                    why)
+from bere_tui.storage.files import (
+    StorageError,
+    atomic_write_text,
+    data_dir,
+    ensure_dir,
+    set_aside,
+    sweep_orphans,
+    why,
+)
 
 if TYPE_CHECKING:  # the title screen asks whether there is an autosave: the record and the engine are imported
     from bere_tui.engine import Game  # when one is read (issue 17)

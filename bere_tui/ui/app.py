@@ -25,8 +25,14 @@ from bere_tui import i18n
 from bere_tui.i18n import N_, _, later, pgettext
 from bere_tui.safetext import escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
-from bere_tui.storage import (ANIMATION_SPEEDS, Settings, StorageError, load_settings, release_autosave,
-                              save_settings)
+from bere_tui.storage import (
+    ANIMATION_SPEEDS,
+    Settings,
+    StorageError,
+    load_settings,
+    release_autosave,
+    save_settings,
+)
 from bere_tui.ui.gate import KeyStream, accepts, dropped
 from bere_tui.ui.saving import install_signals, load_session, open_replay, start_session
 from bere_tui.ui.screens.dialogs import (

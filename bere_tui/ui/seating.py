@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from bere_tui.bots import BOTS, bot_key, known_bots
 from bere_tui.boards import DEFAULT_BOARD
+from bere_tui.bots import BOTS, bot_key, known_bots
 from bere_tui.engine.errors import SetupError
 from bere_tui.engine.games import GAMES, board_of, player_limits
 from bere_tui.engine.variants import DEFAULT_TARGET

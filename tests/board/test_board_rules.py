@@ -6,6 +6,7 @@ so nothing here is statistical. The shipped board is used only where the rule is
 from __future__ import annotations
 
 import dataclasses
+
 import pytest
 from board_table import HEADS, autoplay, board, card_rows, game, of, plain_rows, row, select, snapshot
 

@@ -241,7 +241,7 @@ def without_waiting(fifo, call, limit: float = 30):
 def _caught(call):
     try:
         return call()
-    except Exception as exc:  # (raised again in the test's thread)
+    except Exception as exc:  # noqa: BLE001 - raised again in the test's thread
         return exc
 
 

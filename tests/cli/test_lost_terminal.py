@@ -47,7 +47,7 @@ class GameOnPty:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bere_tui", "play", "--players", "Ann", "--bots", "random", "--seed", "1"],
             stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True, start_new_session=True,
-            preexec_fn=_take_terminal if controlling else None)
+            preexec_fn=_take_terminal if controlling else None)  # noqa: PLW1509 - the child only sets its tty
         os.close(slave)
 
     def read_until(self, wanted: bytes, limit: float) -> bytes:

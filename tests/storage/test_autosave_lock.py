@@ -3,33 +3,26 @@ started by the other autosaves to a file of its own in the saves folder, and the
 
 from __future__ import annotations
 
-import fcntl
 import json
 
 import pytest
 
 from bere_tui.engine import Game
-from bere_tui.storage import (autosave, autosave_path, claim_autosave, held_elsewhere, load_file,
-                              release_autosave, saves_dir)
-from bere_tui.storage.autosave_lock import lock_path
+from bere_tui.storage import (
+    autosave,
+    autosave_path,
+    claim_autosave,
+    held_elsewhere,
+    load_file,
+    release_autosave,
+    saves_dir,
+)
 
 
 @pytest.fixture(autouse=True)
 def _released():
     yield
     release_autosave()
-
-
-@pytest.fixture
-def other_bere():
-    """Another bere playing from the data folder: the lock taken on a descriptor of its own (flock locks
-    belong to an open file, so this process's own claim is refused as another process's would be)."""
-    path = lock_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle = open(path, "a")  # noqa: SIM115 - closed when the other bere ends
-    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    yield handle
-    handle.close()
 
 
 def a_game(seed: int) -> Game:

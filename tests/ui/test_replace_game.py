@@ -142,24 +142,7 @@ async def test_an_autosave_that_cannot_be_read_nor_moved_is_said_to_stay_and_not
 
 
 # ---------------------------------------------------------------- issue 36, item 5: two bere on one data folder
-
-
-@pytest.fixture
-def other_bere():
-    """Another bere playing from the data folder: it holds the autosave's lock (on a descriptor of its own;
-    flock locks belong to an open file, so this process is refused as another process would be)."""
-    import fcntl
-
-    from bere_tui.storage import release_autosave
-    from bere_tui.storage.autosave_lock import lock_path
-
-    path = lock_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle = open(path, "a")  # noqa: SIM115 - closed when the other bere ends
-    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    yield handle
-    handle.close()
-    release_autosave()
+# (the fixture `other_bere`: tests/conftest.py)
 
 
 async def test_a_game_started_while_another_bere_plays_autosaves_to_its_own_file(other_bere):

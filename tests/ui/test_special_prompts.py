@@ -380,10 +380,11 @@ def test_negative_positive_prompt_snapshot(snap_compare):
 
 async def test_s_changes_the_placement_speed_inside_a_prompt():
     """Issue 35.9: `s` (speed) did nothing while a prompt waited; now it works as at the table."""
+    from uitools import wait_for
+
     from bere_tui.ui.app import BereApp, Start
     from bere_tui.ui.prompts.select import SelectPrompt
     from bere_tui.ui.session import Session
-    from uitools import wait_for
 
     game = Game("base", [{"name": "Ann"}, {"name": "Ben", "bot": "random"}], seed=1)
     app = BereApp(Start("game", session=Session(game)), speed="off", remember=False)
