@@ -167,7 +167,10 @@ class RemoteTableScreen(TableScreen):
             self.show_waiting_for(s.waiting, s.away)
             self.refresh_bindings()
         elif kind == "ask":
-            await self.answer([a for a in message["legal"] if isinstance(a, dict)])
+            await self.answer([a for a in message["legal"] if isinstance(a, dict)], message.get("decision"))
+        elif kind == "taken_over":
+            await self.taken_over()
+            return True
         elif kind == "error":
             self.notify(str(message.get("message", "")), severity="error")
         elif kind == "summary":
@@ -189,7 +192,9 @@ class RemoteTableScreen(TableScreen):
             text += " " + _("Not connected: {names}.").format(names=names_and([s.names[p] for p in away]))
         self.set_status(text)
 
-    async def answer(self, legal: list[dict]) -> None:
+    async def answer(self, legal: list[dict], decision) -> None:
+        """Ask this seat's decision; the answer names the decision it answers (the hub drops it if the table
+        has moved on)."""
         s, game = self.session, self.game
         if s.seat is None or not legal:
             return
@@ -200,7 +205,7 @@ class RemoteTableScreen(TableScreen):
             prompt.can_go_back = False  # nobody else is at this terminal: no hand to hide
         action = await self.app.push_screen_wait(prompt)
         if action is not None:
-            s.link.send({"t": "action", "action": action})
+            s.link.send({"t": "action", "action": action, "decision": decision})
             self.set_status(_("Sent. Waiting for the others."))
 
     async def results(self, message: dict) -> None:
@@ -214,11 +219,19 @@ class RemoteTableScreen(TableScreen):
         self.app.call_later(self.app.open_title)
 
     async def table_gone(self) -> None:
+        await self.leave(_("The table has closed"), _(
+            "The connection to the table ended. Join it again with its code if it goes on."))
+
+    async def taken_over(self) -> None:
+        """The same key joined the table again from another connection: that one has the seat now."""
+        self.session.link.close()
+        await self.leave(_("The seat moved"), _("This seat was taken over by a new connection."))
+
+    async def leave(self, title: str, text: str) -> None:
         from bere_tui.ui.screens.dialogs import NoticeScreen
 
         await self.settle()
-        await self.app.push_screen_wait(NoticeScreen(_("The table has closed"), _(
-            "The connection to the table ended. Join it again with its code if it goes on.")))
+        await self.app.push_screen_wait(NoticeScreen(title, text))
         self.app.call_later(self.app.open_title)
 
 
