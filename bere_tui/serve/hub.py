@@ -160,6 +160,8 @@ class TableHub:
                 self.receive(conn, message)
         except (ConnectionError, ValueError, asyncio.LimitOverrunError):
             pass
+        except asyncio.CancelledError:
+            pass  # the table is stopping: this connection ends with it (no traceback in the table's log)
         finally:
             if conn is not None and conn in self.connected:
                 self.connected.remove(conn)
@@ -312,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the hub's 
     folder = Path(args.folder)
     game = load(args.record)
     asyncio.run(run_hub(game, args.code, folder, folder / f"{args.code}.sock"))
+    print(_("table {code}: stopped").format(code=args.code), flush=True)  # the last line of its log
     return 0
 
 
