@@ -26,29 +26,32 @@ async def test_the_start_file_is_private_and_a_clean_stop_leaves_no_traceback_an
     monkeypatch.chdir(tmp_path)  # short socket paths, whatever the length of tmp_path
     monkeypatch.setenv("BERE_TABLES", "tables")
     code = await asyncio.to_thread(host_table, game())
-    tables = Path("tables")
-    assert stat.S_IMODE(os.stat(tables / f"{code}.start.json").st_mode) == 0o600
-    link = await TableLink.open(code)
-    kinds = []
-    while "ask" not in kinds:  # a seat at the table, asked its first card
-        message = await asyncio.wait_for(link.receive(), WAIT)
-        assert message is not None
-        kinds.append(message["t"])
-    assert stat.S_IMODE(os.stat(tables / f"{code}.record.json").st_mode) == 0o600
-    stop_hubs(tables)  # the server stops
-    while await asyncio.wait_for(link.receive(), WAIT) is not None:
-        pass  # until the table has gone
-    log = tables / f"{code}.log"
-    for _ in range(400):  # until the hub's process has written its last line (bounded)
-        if "stopped" in log.read_text(encoding="utf-8"):
-            break
-        await asyncio.sleep(0.05)
-    assert not (tables / f"{code}.pid").exists()
-    with caplog.at_level(logging.WARNING, logger="asyncio"):
-        for _ in range(20):  # the player answers after the table went away
-            link.send({"t": "action", "action": {}, "decision": 1})
-            await asyncio.sleep(0)
-    link.close()
-    assert not [r for r in caplog.records if "socket.send" in r.getMessage()]
-    text = log.read_text(encoding="utf-8")
-    assert "stopped" in text and "Traceback" not in text, text
+    try:
+        tables = Path("tables")
+        assert stat.S_IMODE(os.stat(tables / f"{code}.start.json").st_mode) == 0o600
+        link = await TableLink.open(code)
+        kinds = []
+        while "ask" not in kinds:  # a seat at the table, asked its first card
+            message = await asyncio.wait_for(link.receive(), WAIT)
+            assert message is not None
+            kinds.append(message["t"])
+        assert stat.S_IMODE(os.stat(tables / f"{code}.record.json").st_mode) == 0o600
+        stop_hubs(tables)  # the server stops
+        while await asyncio.wait_for(link.receive(), WAIT) is not None:
+            pass  # until the table has gone
+        log = tables / f"{code}.log"
+        for _ in range(400):  # until the hub's process has written its last line (bounded)
+            if "stopped" in log.read_text(encoding="utf-8"):
+                break
+            await asyncio.sleep(0.05)
+        assert not (tables / f"{code}.pid").exists()
+        with caplog.at_level(logging.WARNING, logger="asyncio"):
+            for _ in range(20):  # the player answers after the table went away
+                link.send({"t": "action", "action": {}, "decision": 1})
+                await asyncio.sleep(0)
+        link.close()
+        assert not [r for r in caplog.records if "socket.send" in r.getMessage()]
+        text = log.read_text(encoding="utf-8")
+        assert "stopped" in text and "Traceback" not in text, text
+    finally:
+        stop_hubs(Path("tables"))  # whatever happened above, the table's process ends
