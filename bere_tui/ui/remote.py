@@ -7,6 +7,7 @@ alone, so nothing of another seat can reach this terminal.
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -130,10 +131,35 @@ class RemoteTableScreen(TableScreen):
     def action_save(self) -> None:
         self.notify(_("The table keeps its own record; the host's server writes it after every move."))
 
+    _prompt = None  # the prompt of this seat's decision, while it is open
+
     async def play(self) -> None:
-        link = self.session.link
+        inbox: asyncio.Queue[dict | None] = asyncio.Queue()
+        reader = asyncio.ensure_future(self.read_hub(inbox))
+        try:
+            await self.draw_hub(inbox)
+        finally:
+            reader.cancel()
+
+    async def read_hub(self, inbox: asyncio.Queue) -> None:
+        """The hub's messages, read as they come (while a prompt is open too): when the seat was taken over or
+        the table has gone, an open prompt closes at once, since no answer could count any more."""
         while True:
-            message = await link.receive()
+            message = await self.session.link.receive()
+            inbox.put_nowait(message)
+            if message is None or message.get("t") == "taken_over":
+                self.close_prompt()
+                return
+
+    def close_prompt(self) -> None:
+        prompt = self._prompt
+        if prompt is not None and prompt in self.app.screen_stack:
+            prompt.pop_until_active()
+            prompt.dismiss(None)
+
+    async def draw_hub(self, inbox: asyncio.Queue) -> None:
+        while True:
+            message = await inbox.get()
             if message is None:
                 await self.table_gone()
                 return
@@ -203,7 +229,11 @@ class RemoteTableScreen(TableScreen):
         prompt = make_prompt(game.view(s.seat), legal, self.ascii)
         if hasattr(prompt, "can_go_back"):
             prompt.can_go_back = False  # nobody else is at this terminal: no hand to hide
-        action = await self.app.push_screen_wait(prompt)
+        self._prompt = prompt
+        try:
+            action = await self.app.push_screen_wait(prompt)
+        finally:
+            self._prompt = None
         if action is not None:
             s.link.send({"t": "action", "action": action, "decision": decision})
             self.set_status(_("Sent. Waiting for the others."))
