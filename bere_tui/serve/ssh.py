@@ -45,7 +45,7 @@ SERVE_ENV = "BERE_SERVE"
 KEEPALIVE_SECONDS = 30
 KEEPALIVE_COUNT = 3
 HANGUP_GRACE = 5.0  # seconds a game has to autosave and end after its connection dropped
-MAX_COLS, MAX_ROWS = 500, 200  # a larger window claimed by a client is cut to this (the game's memory grows with it)
+MAX_COLS, MAX_ROWS = 500, 200  # a larger window claimed by a client is cut to this (memory grows with it)
 DEFAULT_SIZE = (80, 24)  # a client that names no size
 
 
@@ -105,7 +105,12 @@ class AuthorizedKeys:
 
     def allows(self, key: asyncssh.SSHKey, address: str) -> bool:
         """Whether `key`, connecting from `address`, may log in (a line's `from=` patterns must match)."""
-        return self.entries is not None and self.entries.validate(key, address, address) is not None
+        if self.entries is None:
+            return False
+        try:
+            return self.entries.validate(key, address, address) is not None
+        except ValueError:  # an address that is not an IP address (from= cannot be checked): refused
+            return False
 
 
 def read_authorized_keys(path: Path) -> AuthorizedKeys:
@@ -148,6 +153,7 @@ class _Server(asyncssh.SSHServer):
         self.log = log
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
+        self.port = 0
         self.user = ""
         self.key: asyncssh.SSHKey | None = None
         self.logged_in = False
@@ -164,8 +170,8 @@ class _Server(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self.logged_in = True
-        assert self.key is not None
-        self.log.event("login", key=fingerprint(self.key), address=self.address, port=self.port, user=self.user)
+        key = fingerprint(self.key) if self.key is not None else "?"
+        self.log.event("login", key=key, address=self.address, port=self.port, user=self.user)
 
     def begin_auth(self, username: str) -> bool:
         self.user = username
@@ -257,7 +263,8 @@ class BereSSHServer:
         key = host_key(cfg.host_key)
         try:
             self._server = await asyncssh.create_server(
-                lambda: _Server(cfg, self.log), cfg.host, cfg.port, server_host_keys=[key], process_factory=self.session,
+                lambda: _Server(cfg, self.log), cfg.host, cfg.port, server_host_keys=[key],
+                process_factory=self.session,
                 encoding=None, keepalive_interval=KEEPALIVE_SECONDS, keepalive_count_max=KEEPALIVE_COUNT,
                 allow_scp=False, sftp_factory=None, agent_forwarding=False, x11_forwarding=False,
                 allow_pty=True, line_editor=False)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bere_tui.serve.web import game_command, make_server, origin_allowed, session_env, session_folder, sweep_sessions
+from bere_tui.serve.web import (game_command, make_server, origin_allowed, session_env, session_folder,
+                                sweep_sessions)
 
 
 def test_each_browser_session_gets_a_data_folder_of_its_own(tmp_path):
