@@ -28,24 +28,42 @@ def run(game: Callable[[list[str]], int] | None = None, terminal: TextIO | None 
     with os.fdopen(fd, "w", encoding="utf-8", errors="replace", buffering=1) as log:
         log.write(f"--- {datetime.now(timezone.utc).isoformat(timespec='seconds')} pid {os.getpid()}\n")
         start = log.tell()
-        sys.stderr = log  # Textual prints an error it caught to sys.stderr once the terminal is restored
+        previous, sys.stderr = sys.stderr, log  # Textual prints an error it caught to sys.stderr once the terminal is restored
         try:
             code = game([])
         except Exception:
             traceback.print_exc(file=log)
             code = 1
         finally:
-            sys.stderr = sys.__stderr__
-            logged = log.tell() > start
-    if code and logged:
-        from bere_tui.i18n import _
-
-        try:
-            terminal.write("\r\n" + _("The game stopped on an unexpected error; the server has logged it.") + "\r\n")
-            terminal.flush()
-        except (OSError, ValueError):
-            pass  # the terminal is gone
+            sys.stderr = previous
+            end = log.tell()
+    if code and end > start:
+        tell(terminal, said(path, start))
     return code
+
+
+def said(path: str, start: int) -> str:
+    """What the player reads of what the game wrote to its error output: a single line the game meant for the
+    player ("error: ..."), or one line saying that the server logged the error (a traceback, anything longer)."""
+    from bere_tui.i18n import _
+
+    try:
+        with open(path, encoding="utf-8", errors="replace") as log:
+            log.seek(start)
+            lines = log.read().strip().splitlines()
+    except OSError:
+        lines = []
+    if len(lines) == 1 and lines[0].startswith(_("error: {problem}").format(problem="")):
+        return lines[0]
+    return _("The game stopped on an unexpected error; the server has logged it.")
+
+
+def tell(terminal: TextIO, line: str) -> None:
+    try:
+        terminal.write("\r\n" + line + "\r\n")
+        terminal.flush()
+    except (OSError, ValueError):
+        pass  # the terminal is gone
 
 
 if __name__ == "__main__":  # pragma: no cover - the process of one session

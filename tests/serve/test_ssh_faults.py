@@ -127,3 +127,31 @@ async def test_a_from_option_is_honoured_and_an_unreadable_line_is_named_at_star
         with pytest.raises(asyncssh.PermissionDenied):  # from another address only
             async with connect(server, elsewhere):
                 pass
+
+
+def test_a_session_shows_the_games_own_error_line_but_never_a_traceback(tmp_path, monkeypatch):
+    import io
+
+    from bere_tui.serve.session import LOG_ENV, run
+
+    log = tmp_path / "errors.log"
+    monkeypatch.setenv(LOG_ENV, str(log))
+
+    def refuses(argv):
+        print("error: the autosave cannot be read", file=sys.stderr)
+        return 2
+
+    def fails(argv):
+        raise KeyError("secret path /srv/bere")
+
+    before = sys.stderr
+    terminal = io.StringIO()
+    assert run(refuses, terminal) == 2
+    assert terminal.getvalue().strip() == "error: the autosave cannot be read"
+    terminal = io.StringIO()
+    assert run(fails, terminal) == 1
+    assert terminal.getvalue().strip() == "The game stopped on an unexpected error; the server has logged it."
+    assert "KeyError: 'secret path /srv/bere'" in log.read_text(encoding="utf-8")
+    terminal = io.StringIO()
+    assert run(lambda argv: 0, terminal) == 0 and terminal.getvalue() == ""
+    assert sys.stderr is before
