@@ -25,8 +25,8 @@ async def test_the_start_file_is_private_and_a_clean_stop_leaves_no_traceback_an
         tmp_path, monkeypatch, caplog):
     monkeypatch.chdir(tmp_path)  # short socket paths, whatever the length of tmp_path
     monkeypatch.setenv("BERE_TABLES", "tables")
-    code = await asyncio.to_thread(host_table, game(), WAIT)
     try:
+        code = await asyncio.to_thread(host_table, game(), WAIT)
         tables = Path("tables")
         assert stat.S_IMODE(os.stat(tables / f"{code}.start.json").st_mode) == 0o600
         link = await TableLink.open(code)
