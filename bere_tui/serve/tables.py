@@ -81,13 +81,15 @@ def host_table(game: Game, wait: float = 15.0) -> str:
     with os.fdopen(os.open(first, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8") as out:
         out.write(json.dumps(game.record()))
     with open(folder / f"{code}.log", "ab") as log:  # the hub's own output (it keeps its copy open)
-        subprocess.Popen([sys.executable, "-m", "bere_tui.serve.hub", "--folder", str(folder), "--code", code,
-                          "--record", str(first)], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                         start_new_session=True, close_fds=True)
+        command = [sys.executable, "-m", "bere_tui.serve.hub", "--folder", str(folder), "--code", code,
+                   "--record", str(first)]
+        hub = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
+                               close_fds=True)
     end = time.monotonic() + wait
     sock = folder / f"{code}.sock"
     while not sock.exists():
-        if time.monotonic() > end:
+        if time.monotonic() > end or hub.poll() is not None:
+            hub.terminate()  # a table that did not open in time does not open later, unseen
             raise TableError(_("The table did not open; see {log}.").format(log=folder / f"{code}.log"))
         time.sleep(0.05)
     return code
