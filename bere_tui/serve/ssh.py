@@ -34,6 +34,7 @@ import asyncssh
 
 from bere_tui.i18n import _
 from bere_tui.safetext import escape
+from bere_tui.serve.limits import clamped_size
 from bere_tui.serve.servelog import ServeLog
 from bere_tui.serve.session import LOG_ENV
 from bere_tui.serve.tables import JOIN_ENV, PLAYER_ENV, TABLES_ENV, normal_code
@@ -45,8 +46,6 @@ SERVE_ENV = "BERE_SERVE"
 KEEPALIVE_SECONDS = 30
 KEEPALIVE_COUNT = 3
 HANGUP_GRACE = 5.0  # seconds a game has to autosave and end after its connection dropped
-MAX_COLS, MAX_ROWS = 500, 200  # a larger window claimed by a client is cut to this (memory grows with it)
-DEFAULT_SIZE = (80, 24)  # a client that names no size
 
 
 class ServeError(Exception):
@@ -136,13 +135,6 @@ def read_authorized_keys(path: Path) -> AuthorizedKeys:
 
 def fingerprint(key: asyncssh.SSHKey) -> str:
     return key.get_fingerprint("sha256")
-
-
-def clamped_size(cols: int, rows: int) -> tuple[int, int]:
-    """The window size a game gets: the client's, within 1..MAX_COLS x 1..MAX_ROWS (80x24 when it names none)."""
-    if not cols or not rows:
-        return DEFAULT_SIZE
-    return max(1, min(cols, MAX_COLS)), max(1, min(rows, MAX_ROWS))
 
 
 class _Server(asyncssh.SSHServer):

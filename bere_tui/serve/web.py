@@ -5,8 +5,8 @@ with a data folder of its own under the data root (autosave, saves, history, set
 comes from the browser, and a save made with ctrl+s is also offered as a download. The folder goes when the
 tab's game ends; folders left by games that were killed are swept when the server starts.
 
-`BereWebServer` adds to textual-serve's server: at most `max_sessions` games at once, a websocket only from a
-page of the server's own host (the Origin header: another web site's page cannot drive a game), and a page
+`BereWebServer` adds to textual-serve's server: at most `max_sessions` games at once, a window size kept
+within serve.limits (at the start and at every resize), a websocket only from a page of the server's own host (the Origin header: another web site's page cannot drive a game), and a page
 that loads nothing from the internet (textual-serve's page links a web font; it is left out).
 """
 
@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 
 from bere_tui.i18n import _
 from bere_tui.safetext import escape
+from bere_tui.serve.limits import clamped_size
 
 WEB_ENV = "BERE_WEB"
 PID_FILE = "pid"  # in a session's folder: the game's process, while it runs
@@ -110,6 +111,14 @@ def origin_allowed(origin: str | None, host_header: str, listen_host: str) -> bo
     return (parts.hostname or "").lower() in names
 
 
+def _number(value) -> int:
+    """A size the page sent (a query string or a JSON value): 0 when it is not a whole number."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
 def make_server(root: Path, host: str, port: int, max_sessions: int):
     """textual-serve's server for the game, with bere's limits (see the module's text)."""
     import aiohttp_jinja2
@@ -145,11 +154,23 @@ def make_server(root: Path, host: str, port: int, max_sessions: int):
                 await websocket.send_bytes(("\r\n" + text + "\r\n").encode("utf-8"))
                 await websocket.close()
                 return websocket
+            query = request.rel_url.query
+            cols, rows = clamped_size(_number(query.get("width")), _number(query.get("height")))
             self.sessions += 1
             try:
-                return await super().handle_websocket(request)
+                return await super().handle_websocket(
+                    request.clone(rel_url=request.rel_url.update_query(width=cols, height=rows)))
             finally:
                 self.sessions -= 1
+
+        async def _process_messages(self, websocket, app_service) -> None:
+            resize = app_service.set_terminal_size
+
+            async def clamped(width: int, height: int) -> None:
+                await resize(*clamped_size(_number(width), _number(height)))
+
+            app_service.set_terminal_size = clamped  # every resize the page sends
+            await super()._process_messages(websocket, app_service)
 
     return BereWebServer()
 

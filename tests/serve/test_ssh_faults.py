@@ -13,7 +13,8 @@ import asyncssh
 import pytest
 from sshtools import Client, authorize, client_key, connect, running_server
 
-from bere_tui.serve.ssh import MAX_COLS, MAX_ROWS, key_folder_name, read_authorized_keys, start_report
+from bere_tui.serve.limits import MAX_COLS, MAX_ROWS
+from bere_tui.serve.ssh import key_folder_name, read_authorized_keys, start_report
 
 pytestmark = pytest.mark.real_gate  # a child process: the gate keeps its real delays there anyway
 

@@ -165,3 +165,47 @@ def test_the_folders_of_games_that_no_longer_run_are_swept(tmp_path):
     (killed / "data").mkdir()
     assert sorted(sweep_sessions(tmp_path)) == sorted([killed, bare])
     assert list((tmp_path / "web").iterdir()) == [live]
+
+
+async def test_a_huge_window_is_cut_at_start_and_on_every_resize(tmp_path, monkeypatch):
+    import asyncio
+
+    from aiohttp import WSMsgType
+    from aiohttp.test_utils import TestClient, TestServer
+    from textual_serve.app_service import AppService
+
+    from bere_tui.serve.limits import MAX_COLS, MAX_ROWS
+
+    sizes, started = [], []
+    open_process, send_meta = AppService._open_app_process, AppService.send_meta
+
+    async def recorded(service, width=80, height=24):
+        sizes.append((width, height))
+        started.append(await open_process(service, width, height))
+        return started[-1]
+
+    async def meta(service, data):
+        if data.get("type") == "resize":
+            sizes.append((data["width"], data["height"]))
+        return await send_meta(service, data)
+
+    monkeypatch.setattr(AppService, "_open_app_process", recorded)
+    monkeypatch.setattr(AppService, "send_meta", meta)
+    server = make_server(tmp_path, "127.0.0.1", 0, 4)
+    async with TestClient(TestServer(await server._make_app())) as client:
+        ws = await client.ws_connect("/ws?width=20000&height=20000")
+        for _ in range(600):  # until the game has started (bounded)
+            if started:
+                break
+            await asyncio.sleep(0.05)
+        await ws.send_json(["resize", {"width": 30000, "height": 9}])
+        await ws.send_json(["ping", "after the resize"])
+        while True:  # the game's output comes as binary messages; the pong as text
+            message = await asyncio.wait_for(ws.receive(), 30)
+            if message.type == WSMsgType.TEXT and message.json() == ["pong", "after the resize"]:
+                break
+            assert message.type in (WSMsgType.TEXT, WSMsgType.BINARY), message
+        await ws.close()
+        for process in started:
+            await asyncio.wait_for(process.wait(), 30)
+    assert sizes == [(MAX_COLS, MAX_ROWS), (MAX_COLS, 9)]
