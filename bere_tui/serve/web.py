@@ -90,17 +90,24 @@ def sweep_sessions(root: Path) -> list[Path]:
 
 
 def origin_allowed(origin: str | None, host_header: str, listen_host: str) -> bool:
-    """Whether a websocket may open: no Origin (not a page in a browser), or a page of this very server: the
-    Origin names the host the browser asked for (the Host header) and, unless the server listens on every
-    address, that host is the one it listens on (localhost for a loopback address), so that a page of
-    another site cannot reach it, even through a DNS name made to point here."""
+    """Whether a websocket may open: no Origin (not a page in a browser), or a page of this very server. When
+    the server listens on one address, the page's host must be that address (or, for a loopback address, any
+    name of this machine's loopback: the page may be opened at localhost while its script connects to
+    127.0.0.1) and its port this server's port, so that a page of another site cannot reach it, even through a
+    DNS name made to point here. When it listens on every address, the page must come from the very host and
+    port the browser connects to (the Host header)."""
     if origin is None:
         return True
-    parts = urlsplit(origin)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.netloc.lower() != host_header.lower():
+    page, here = urlsplit(origin), urlsplit("//" + host_header)
+    try:
+        page_port = page.port or {"http": 80, "https": 443}.get(page.scheme)
+        here_port = here.port or 80
+    except ValueError:  # a port that is not a number
+        return False
+    if page.scheme not in ("http", "https") or not page.hostname:
         return False
     if listen_host in WILDCARD_HOSTS:
-        return True
+        return page.netloc.lower() == host_header.lower()
     names = {listen_host.lower()}
     try:
         if ipaddress.ip_address(listen_host).is_loopback:
@@ -108,7 +115,7 @@ def origin_allowed(origin: str | None, host_header: str, listen_host: str) -> bo
     except ValueError:
         if listen_host.lower() == "localhost":
             names |= LOOPBACK_NAMES
-    return (parts.hostname or "").lower() in names
+    return page.hostname.lower() in names and page_port == here_port
 
 
 def _number(value) -> int:

@@ -98,11 +98,14 @@ def test_only_a_page_of_the_servers_own_host_may_open_a_game():
     assert origin_allowed(None, "127.0.0.1:8000", "127.0.0.1")  # not a browser page
     assert origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", "127.0.0.1")
     assert origin_allowed("http://localhost:8000", "localhost:8000", "127.0.0.1")
+    assert origin_allowed("http://localhost:8000", "127.0.0.1:8000", "127.0.0.1")  # the page's script: 127.0.0.1
     assert origin_allowed("http://[::1]:8000", "[::1]:8000", "::1")
     assert origin_allowed("http://games.example:8000", "games.example:8000", "0.0.0.0")
     assert not origin_allowed("http://evil.example", "127.0.0.1:8000", "127.0.0.1")  # another site's page
     assert not origin_allowed("http://127.0.0.1:9999", "127.0.0.1:8000", "127.0.0.1")  # another port
     assert not origin_allowed("null", "127.0.0.1:8000", "127.0.0.1")  # a sandboxed page or a file
+    assert not origin_allowed("http://127.0.0.1:x", "127.0.0.1:8000", "127.0.0.1")
+    assert not origin_allowed("http://other.example:8000", "games.example:8000", "0.0.0.0")
     # a DNS name made to point at 127.0.0.1: the browser's Host and Origin agree, but it is not this server's
     assert not origin_allowed("http://evil.example:8000", "evil.example:8000", "127.0.0.1")
 
@@ -138,8 +141,9 @@ async def test_max_sessions_is_honoured(tmp_path, monkeypatch):
     monkeypatch.setattr(AppService, "_open_app_process", recorded)
     server = make_server(tmp_path, "127.0.0.1", 0, 1)
     async with TestClient(TestServer(await server._make_app())) as client:
-        first = await client.ws_connect("/ws?width=80&height=24")
-        second = await client.ws_connect("/ws?width=80&height=24")
+        own_page = {"Origin": f"http://localhost:{client.port}"}  # the server's own page, opened at localhost
+        first = await client.ws_connect("/ws?width=80&height=24", headers=own_page)
+        second = await client.ws_connect("/ws?width=80&height=24", headers=own_page)
         said = b""
         while True:
             message = await asyncio.wait_for(second.receive(), 30)
