@@ -86,8 +86,8 @@ def host_table(game: Game, wait: float = 15.0) -> str:
         hub = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
                                close_fds=True)
     end = time.monotonic() + wait
-    sock = folder / f"{code}.sock"
-    while not sock.exists():
+    listening = folder / f"{code}.pid"  # written once the hub listens (its socket file is there a moment before)
+    while not listening.exists():
         if time.monotonic() > end or hub.poll() is not None:
             hub.terminate()  # a table that did not open in time does not open later, unseen
             raise TableError(_("The table did not open; see {log}.").format(log=folder / f"{code}.log"))
