@@ -4,13 +4,19 @@ The hub listens on a Unix socket in the tables folder and speaks JSON lines. It 
 `view(seat)`, the public events and the prompts of that seat; it writes the game record after every action.
 In the secret selection (B3) every remote person is asked at once; other decisions go to their one decider.
 
-Seat -> hub:  {"t": "join", "player": KEY}  then  {"t": "action", "action": {...}}
+Seat -> hub:  {"t": "join", "player": KEY}  then  {"t": "action", "action": {...}, "decision": N}
               the host (seat 0) may also send {"t": "to_bot", "seat": N} for a seat whose player left.
-Hub -> seat:  hello {seat, names, levels, code}; state {public, mine}; events {events}; ask {legal};
-              waiting {players, away}; summary {round, scores, totals}; over {winners, totals}; error {message}.
+Hub -> seat:  hello {seat, names, levels, code}; state {public, mine}; events {events}; ask {legal, decision};
+              waiting {players, away}; summary {round, scores, totals}; over {winners, totals}; error {message};
+              taken_over {} (then the hub closes that connection).
 
 A seat is bound to the key that took it: that key reconnecting returns to the same seat and is asked again
 what it was being asked. A key that finds no free seat watches the public table.
+
+Each question to a seat has a decision number, and an answer names the number it answers: an answer to any
+other question (one sent before the game moved on), or from a connection that is no longer the seat's, is
+dropped, never kept for a later decision. The key's newest connection takes its seat at once; the older one
+is told so and closed.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import json
 import os
 import signal
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from bere_tui.engine import BereError, Game
@@ -48,6 +55,17 @@ class Seat:
         self.writer.write(json.dumps(message).encode("utf-8") + b"\n")
 
 
+@dataclass(frozen=True)
+class Question:
+    """What a seat is being asked: its decision number and the legal actions."""
+
+    decision: int
+    legal: list[dict]
+
+    def message(self) -> dict:
+        return {"t": "ask", "legal": self.legal, "decision": self.decision}
+
+
 class TableHub:
     def __init__(self, game: Game, code: str, folder: Path) -> None:
         self.code = code
@@ -56,8 +74,9 @@ class TableHub:
         self.game = game
         self.owners: dict[int, str] = {}  # seat -> the key bound to it
         self.connected: list[Seat] = []
-        self.asked: dict[int, list[dict]] = {}  # seat -> the legal actions it is being asked to choose from
-        self.answers: asyncio.Queue[tuple[int, dict | None]] = asyncio.Queue()
+        self.asked: dict[int, Question] = {}  # seat -> what it is being asked
+        self.decisions = 0  # the number of the last question asked
+        self.answers: asyncio.Queue[tuple[int, int | None, dict | None]] = asyncio.Queue()
 
     # ------------------------------------------------------------------ files
 
@@ -117,6 +136,8 @@ class TableHub:
                 return
             key = hello["player"][:200]
             conn = Seat(writer, key, self.seat_for(key))
+            if conn.seat is not None:
+                self.take_over(conn.seat)
             self.connected.append(conn)
             d = self.director
             conn.send({"t": "hello", "seat": conn.seat, "names": d.names, "levels": d.levels, "code": self.code})
@@ -124,7 +145,7 @@ class TableHub:
             if self.game.finished:
                 conn.send(self.over_message())
             elif conn.seat in self.asked:
-                conn.send({"t": "ask", "legal": self.asked[conn.seat]})
+                conn.send(self.asked[conn.seat].message())
             self.send_all(self.waiting_message())
             while not reader.at_eof():
                 line = await reader.readline()
@@ -139,26 +160,36 @@ class TableHub:
                 self.receive(conn, message)
         except (ConnectionError, ValueError, asyncio.LimitOverrunError):
             pass
+        except asyncio.CancelledError:
+            pass  # the table is stopping: this connection ends with it (no traceback in the table's log)
         finally:
             if conn is not None and conn in self.connected:
                 self.connected.remove(conn)
                 self.send_all(self.waiting_message())
             writer.close()
 
+    def take_over(self, seat: int) -> None:
+        """The seat's key connected again: its older connections are told so and closed (their answers are
+        dropped from now on)."""
+        for old in [c for c in self.connected if c.seat == seat]:
+            old.send({"t": "taken_over"})
+            self.connected.remove(old)
+            old.writer.close()
+
     def receive(self, conn: Seat, message) -> None:
-        if not isinstance(message, dict):
-            return
+        if not isinstance(message, dict) or conn not in self.connected:
+            return  # a connection whose seat was taken over says nothing any more
         if message.get("t") == "action" and conn.seat is not None and conn.seat in self.asked:
-            action = message.get("action")
-            if isinstance(action, dict):
-                self.answers.put_nowait((conn.seat, action))
+            action, decision = message.get("action"), message.get("decision")
+            if isinstance(action, dict) and decision == self.asked[conn.seat].decision:
+                self.answers.put_nowait((conn.seat, decision, action))
         elif message.get("t") == "to_bot" and conn.seat == 0:  # the host hands a missing player's seat to a bot
             seat = message.get("seat")
             away = {c.seat for c in self.connected}
             if seat in self.director.people and seat not in away:
                 self.director.seat_to_bot(seat)
                 self.asked.pop(seat, None)
-                self.answers.put_nowait((seat, None))  # wakes the game loop: that seat is a bot's now
+                self.answers.put_nowait((seat, None, None))  # wakes the game loop: that seat is a bot's now
 
     # ------------------------------------------------------------------ the game
 
@@ -170,10 +201,11 @@ class TableHub:
         for p in players:
             if p in self.asked:
                 continue
-            self.asked[p] = self.game.legal(p)
+            self.decisions += 1
+            self.asked[p] = Question(self.decisions, self.game.legal(p))
             for conn in self.connected:
                 if conn.seat == p:
-                    conn.send({"t": "ask", "legal": self.asked[p]})
+                    conn.send(self.asked[p].message())
         self.send_all(self.waiting_message())
 
     async def play(self) -> None:
@@ -205,9 +237,10 @@ class TableHub:
                 await self.next_answer()
 
     async def next_answer(self) -> None:
-        """Wait for one answer of an asked seat and apply it (an illegal one is told and asked again)."""
-        seat, action = await self.answers.get()
-        if action is None or seat not in self.asked:
+        """Wait for one answer of an asked seat and apply it (an illegal one is told and asked again). An answer
+        to a question that is no longer asked is dropped."""
+        seat, decision, action = await self.answers.get()
+        if action is None or seat not in self.asked or self.asked[seat].decision != decision:
             return
         try:
             self.director.decide(seat, action)
@@ -215,7 +248,7 @@ class TableHub:
             for conn in self.connected:
                 if conn.seat == seat:
                     conn.send({"t": "error", "message": str(exc)})
-                    conn.send({"t": "ask", "legal": self.asked[seat]})
+                    conn.send(self.asked[seat].message())
             return
         del self.asked[seat]
 
@@ -281,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the hub's 
     folder = Path(args.folder)
     game = load(args.record)
     asyncio.run(run_hub(game, args.code, folder, folder / f"{args.code}.sock"))
+    print(_("table {code}: stopped").format(code=args.code), flush=True)  # the last line of its log
     return 0
 
 

@@ -1,20 +1,25 @@
 """`bere serve`: an SSH server that runs the game for each authorized key, on a pseudo-terminal of its own.
 
 - Authentication by public key only: a key listed in the authorized-keys file gets in (the file is read again
-  at each login, so a friend's key added while the server runs works at once); any other key, and every
-  password, is refused.
-- One process per session (`python -m bere_tui` on a new pty, in a new session with the pty as its
+  at each login, so a friend's key added while the server runs works at once; a line's `from=` patterns are
+  honoured, as asyncssh reads them); any other key, and every password, is refused. A line that cannot be
+  read is named at start. Logins, refused keys and sessions go to the serve log (servelog).
+- One process per session (`python -m bere_tui.serve.session` on a new pty, in a new session with the pty as its
   controlling terminal): the client's terminal size goes to the pty, and each window change too (the kernel
   sends SIGWINCH). When the connection drops, the pty hangs up: the game autosaves on SIGHUP and ends; the same
   key's next login offers Continue.
 - Each key has its own data folder under the data root (autosave, saves, replays, history, settings). The game
   runs in serve mode (BERE_SERVE=1): no path comes from the client, saves stay in that folder.
 - Only TERM, LANG and LC_* pass from the client; COLORTERM is truecolor unless the client says otherwise.
+- The client's keys reach the game as UTF-8 whatever it sends (a byte that is not UTF-8 becomes U+FFFD), and
+  its window size is kept within MAX_COLS x MAX_ROWS. An unexpected error of the game is logged on the server
+  (the key's errors.log, see serve.session); the player reads one line.
 """
 
 from __future__ import annotations
 
 import asyncio
+import codecs
 import fcntl
 import hashlib
 import os
@@ -29,6 +34,9 @@ import asyncssh
 
 from bere_tui.i18n import _
 from bere_tui.safetext import escape
+from bere_tui.serve.limits import clamped_size
+from bere_tui.serve.servelog import ServeLog
+from bere_tui.serve.session import LOG_ENV
 from bere_tui.serve.tables import JOIN_ENV, PLAYER_ENV, TABLES_ENV, normal_code
 
 #: environment variables a client may set for its game
@@ -52,7 +60,7 @@ class ServeConfig:
     authorized_keys: Path | None = None
     data_root: Path | None = None
     max_sessions: int = 16
-    game_command: list[str] = field(default_factory=lambda: [sys.executable, "-m", "bere_tui"])
+    game_command: list[str] = field(default_factory=lambda: [sys.executable, "-m", "bere_tui.serve.session"])
 
     def resolved(self) -> ServeConfig:
         from bere_tui.storage import data_dir
@@ -87,35 +95,78 @@ def key_folder_name(key: asyncssh.SSHKey) -> str:
     return hashlib.sha256(key.public_data).hexdigest()[:24]
 
 
-def allowed_keys(path: Path) -> set[bytes]:
-    """The public keys of the authorized-keys file (an unreadable or missing file allows nobody)."""
+@dataclass
+class AuthorizedKeys:
+    """The authorized-keys file as read: its entries (None: nobody may log in) and the lines skipped."""
+
+    entries: asyncssh.SSHAuthorizedKeys | None
+    skipped: list[int]  # line numbers (from 1) that are not a key line asyncssh can read
+
+    def allows(self, key: asyncssh.SSHKey, address: str) -> bool:
+        """Whether `key`, connecting from `address`, may log in (a line's `from=` patterns must match)."""
+        if self.entries is None:
+            return False
+        try:
+            return self.entries.validate(key, address, address) is not None
+        except ValueError:  # an address that is not an IP address (from= cannot be checked): refused
+            return False
+
+
+def read_authorized_keys(path: Path) -> AuthorizedKeys:
+    """The authorized-keys file in OpenSSH's format, options included (an unreadable or missing file allows
+    nobody); each line is read on its own, so that one it cannot read lets nobody in and is named."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return set()
-    keys = set()
-    for line in text.splitlines():
+        return AuthorizedKeys(None, [])
+    good, skipped = [], []
+    for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
         try:
-            keys.add(asyncssh.import_public_key(line).public_data)
+            asyncssh.import_authorized_keys(line)
         except (asyncssh.KeyImportError, ValueError):
-            continue  # a line we cannot read lets nobody in
-    return keys
+            skipped.append(number)
+            continue
+        good.append(line)
+    return AuthorizedKeys(asyncssh.import_authorized_keys("\n".join(good)) if good else None, skipped)
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    return key.get_fingerprint("sha256")
 
 
 class _Server(asyncssh.SSHServer):
     """Public-key authentication against the authorized-keys file; the key is kept for its data folder."""
 
-    def __init__(self, config: ServeConfig) -> None:
+    def __init__(self, config: ServeConfig, log: ServeLog) -> None:
         self.config = config
+        self.log = log
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
+        self.port = 0
+        self.user = ""
+        self.key: asyncssh.SSHKey | None = None
+        self.logged_in = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.address = str(peer[0])
+        self.port = peer[1] if len(peer) > 1 else 0
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.logged_in:
+            self.log.event("no-login", address=self.address, port=self.port, user=self.user)
+
+    def auth_completed(self) -> None:
+        self.logged_in = True
+        key = fingerprint(self.key) if self.key is not None else "?"
+        self.log.event("login", key=key, address=self.address, port=self.port, user=self.user)
 
     def begin_auth(self, username: str) -> bool:
+        self.user = username
         return True
 
     def password_auth_supported(self) -> bool:
@@ -128,17 +179,19 @@ class _Server(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        if key.public_data not in allowed_keys(self.config.authorized_keys):
+        if not read_authorized_keys(self.config.authorized_keys).allows(key, self.address):
+            self.log.event("refused", key=fingerprint(key), address=self.address, port=self.port, user=username)
             return False
+        self.key = key
         if self.conn is not None:
-            self.conn.set_extra_info(bere_key=key_folder_name(key))
+            self.conn.set_extra_info(bere_key=key_folder_name(key), bere_fingerprint=fingerprint(key))
         return True
 
 
 def game_env(client_env: dict, folder: Path, tables: Path | None = None, player: str = "") -> dict[str, str]:
     """The environment of a session's game: the server's PATH and Python, the client's terminal and language
-    (nothing else of the client's), the key's own data folder, and the shared tables' folder with the key's
-    name there."""
+    (nothing else of the client's), the key's own data folder and error log, and the shared tables' folder with
+    the key's name there."""
     env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV")}
     for name, value in client_env.items():
         if isinstance(name, bytes):
@@ -149,14 +202,27 @@ def game_env(client_env: dict, folder: Path, tables: Path | None = None, player:
             env[name] = value
     env.setdefault("COLORTERM", "truecolor")
     env.update({"PYTHONUTF8": "1", SERVE_ENV: "1", "BERE_DATA_DIR": str(folder / "data"),
-                "BERE_CONFIG": str(folder / "settings.json")})
+                "BERE_CONFIG": str(folder / "settings.json"), LOG_ENV: str(folder / "errors.log")})
     if tables is not None and player:
         env.update({TABLES_ENV: str(tables), PLAYER_ENV: player})
     return env
 
 
 def set_size(fd: int, cols: int, rows: int) -> None:
+    """The pty's window size: the client's, clamped (clamped_size)."""
+    cols, rows = clamped_size(cols, rows)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+class KeyDecoder:
+    """The client's bytes as UTF-8 for the game: a byte that is not UTF-8 (a Latin-1 terminal's é) becomes
+    U+FFFD instead of ending the game; a character split between two reads is kept whole."""
+
+    def __init__(self) -> None:
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+
+    def __call__(self, data: bytes) -> bytes:
+        return self._decoder.decode(data).encode("utf-8")
 
 
 def _take_terminal() -> None:  # pragma: no cover - runs in the child between fork and exec
@@ -172,6 +238,7 @@ class BereSSHServer:
         self.sessions = 0
         self.children: set[asyncio.subprocess.Process] = set()
         self._server: asyncssh.SSHAcceptor | None = None
+        self.log = ServeLog(self.config.data_root)
 
     @property
     def port(self) -> int:
@@ -188,18 +255,21 @@ class BereSSHServer:
         key = host_key(cfg.host_key)
         try:
             self._server = await asyncssh.create_server(
-                lambda: _Server(cfg), cfg.host, cfg.port, server_host_keys=[key], process_factory=self.session,
+                lambda: _Server(cfg, self.log), cfg.host, cfg.port, server_host_keys=[key],
+                process_factory=self.session,
                 encoding=None, keepalive_interval=KEEPALIVE_SECONDS, keepalive_count_max=KEEPALIVE_COUNT,
                 allow_scp=False, sftp_factory=None, agent_forwarding=False, x11_forwarding=False,
                 allow_pty=True, line_editor=False)
         except OSError as exc:
             raise ServeError(_("cannot listen on {host}:{port}: {why}").format(
                 host=cfg.host, port=cfg.port, why=exc.strerror or exc)) from None
+        self.log.event("start", host=cfg.host, port=self.port)
 
     async def close(self) -> None:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+            self.log.event("stop")
         for child in list(self.children):
             if child.returncode is None:
                 child.send_signal(signal.SIGHUP)
@@ -212,6 +282,7 @@ class BereSSHServer:
 
     async def session(self, process: asyncssh.SSHServerProcess) -> None:
         """One SSH session: the game on a pty, its output to the client and the client's keys to it."""
+        key = process.channel.get_connection().get_extra_info("bere_fingerprint", "?")
         join = None
         if process.command:
             words = process.command.split()
@@ -226,15 +297,19 @@ class BereSSHServer:
             process.exit(2)
             return
         if self.sessions >= self.config.max_sessions:
+            self.log.event("full", key=key, sessions=self.sessions)
             self._say(process, _("The table is full ({n} sessions); try again later.").format(
                 n=self.config.max_sessions))
             process.exit(1)
             return
         self.sessions += 1
+        status = None
         try:
-            process.exit(await self._run_game(process, join))
+            status = await self._run_game(process, join)
+            process.exit(status)
         finally:
             self.sessions -= 1
+            self.log.event("end", key=key, status=status)
 
     async def _run_game(self, process: asyncssh.SSHServerProcess, join: str | None = None) -> int:
         conn = process.channel.get_connection()
@@ -247,7 +322,7 @@ class BereSSHServer:
         env["TERM"] = process.get_terminal_type() or env.get("TERM", "xterm-256color")
         cols, rows = process.get_terminal_size()[:2]
         master, slave = os.openpty()
-        set_size(master, cols or 80, rows or 24)
+        set_size(master, cols, rows)
         try:
             child = await asyncio.create_subprocess_exec(
                 *self.config.game_command, stdin=slave, stdout=slave, stderr=slave, env=env,
@@ -279,6 +354,7 @@ class BereSSHServer:
                 pass  # the client is gone; the keys' side notices and hangs up the game
 
         loop.add_reader(master, from_game)
+        as_utf8 = KeyDecoder()
 
         async def to_game() -> None:
             while True:
@@ -294,7 +370,7 @@ class BereSSHServer:
                 if not data:
                     return
                 try:
-                    os.write(master, data)
+                    os.write(master, as_utf8(data))
                 except OSError:
                     return
 
@@ -319,15 +395,28 @@ class BereSSHServer:
         return child.returncode if child.returncode and child.returncode > 0 else 0
 
 
+def start_report(server: BereSSHServer) -> list[str]:
+    """What the server says when it starts: where it listens, each authorized-keys line it cannot read, and
+    where its log is."""
+    cfg = server.config
+    lines = [_("bere serve: listening on {host}:{port} (keys: {keys}; data: {root}). Ctrl+C stops it.").format(
+        host=cfg.host, port=server.port, keys=cfg.authorized_keys, root=cfg.data_root)]
+    keys = read_authorized_keys(cfg.authorized_keys)
+    for number in keys.skipped:
+        lines.append(_("{path}, line {line}: not a public key line that can be read; nobody logs in with it.")
+                     .format(path=cfg.authorized_keys, line=number))
+    if keys.entries is None:
+        lines.append(_("No authorized key yet: add a player's public key (one line of ~/.ssh/id_ed25519.pub) to "
+                       "{path}.").format(path=cfg.authorized_keys))
+    lines.append(_("Logins and refused keys are written to {path}.").format(path=server.log.path))
+    return lines
+
+
 async def serve_forever(config: ServeConfig) -> None:
     server = BereSSHServer(config)
     await server.start()
-    cfg = server.config
-    print(_("bere serve: listening on {host}:{port} (keys: {keys}; data: {root}). Ctrl+C stops it.").format(
-        host=cfg.host, port=server.port, keys=cfg.authorized_keys, root=cfg.data_root), flush=True)
-    if not allowed_keys(cfg.authorized_keys):
-        print(_("No authorized key yet: add a player's public key (one line of ~/.ssh/id_ed25519.pub) to {path}.")
-              .format(path=cfg.authorized_keys), flush=True)
+    for line in start_report(server):
+        print(line, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

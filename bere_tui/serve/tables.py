@@ -65,7 +65,7 @@ def new_code(folder: Path, rng: random.Random | None = None) -> str:
     rng = rng or random.SystemRandom()
     for _try in range(1000):
         code = "".join(rng.choice(LETTERS) for _ in range(4))
-        if not (folder / f"{code}.sock").exists() and not (folder / f"{code}.record.json").exists():
+        if not any((folder / f"{code}.{end}").exists() for end in ("sock", "record.json", "start.json")):
             return code
     raise TableError(_("No free table code; try again."))
 
@@ -77,16 +77,19 @@ def host_table(game: Game, wait: float = 15.0) -> str:
         raise TableError(_("Shared tables need `bere serve`."))
     folder.mkdir(parents=True, exist_ok=True)
     code = new_code(folder)
-    first = folder / f"{code}.start.json"
-    first.write_text(json.dumps(game.record()), encoding="utf-8")
+    first = folder / f"{code}.start.json"  # the seed and every hand: as private as the record (0600)
+    with os.fdopen(os.open(first, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8") as out:
+        out.write(json.dumps(game.record()))
     with open(folder / f"{code}.log", "ab") as log:  # the hub's own output (it keeps its copy open)
-        subprocess.Popen([sys.executable, "-m", "bere_tui.serve.hub", "--folder", str(folder), "--code", code,
-                          "--record", str(first)], stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                         start_new_session=True, close_fds=True)
+        command = [sys.executable, "-m", "bere_tui.serve.hub", "--folder", str(folder), "--code", code,
+                   "--record", str(first)]
+        hub = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
+                               close_fds=True)
     end = time.monotonic() + wait
-    sock = folder / f"{code}.sock"
-    while not sock.exists():
-        if time.monotonic() > end:
+    listening = folder / f"{code}.pid"  # written once the hub listens (its socket file is there a moment before)
+    while not listening.exists():
+        if time.monotonic() > end or hub.poll() is not None:
+            hub.terminate()  # a table that did not open in time does not open later, unseen
             raise TableError(_("The table did not open; see {log}.").format(log=folder / f"{code}.log"))
         time.sleep(0.05)
     return code
@@ -113,6 +116,9 @@ class TableLink:
         return link
 
     def send(self, message: dict) -> None:
+        """Send one message; nothing once the table has gone (no warning per message on a dead socket)."""
+        if self.writer.is_closing():
+            return
         self.writer.write(json.dumps(message).encode("utf-8") + b"\n")
 
     async def receive(self) -> dict | None:

@@ -7,6 +7,7 @@ alone, so nothing of another seat can reach this terminal.
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -130,10 +131,35 @@ class RemoteTableScreen(TableScreen):
     def action_save(self) -> None:
         self.notify(_("The table keeps its own record; the host's server writes it after every move."))
 
+    _prompt = None  # the prompt of this seat's decision, while it is open
+
     async def play(self) -> None:
-        link = self.session.link
+        inbox: asyncio.Queue[dict | None] = asyncio.Queue()
+        reader = asyncio.ensure_future(self.read_hub(inbox))
+        try:
+            await self.draw_hub(inbox)
+        finally:
+            reader.cancel()
+
+    async def read_hub(self, inbox: asyncio.Queue) -> None:
+        """The hub's messages, read as they come (while a prompt is open too): when the seat was taken over or
+        the table has gone, an open prompt closes at once, since no answer could count any more."""
         while True:
-            message = await link.receive()
+            message = await self.session.link.receive()
+            inbox.put_nowait(message)
+            if message is None or message.get("t") == "taken_over":
+                self.close_prompt()
+                return
+
+    def close_prompt(self) -> None:
+        prompt = self._prompt
+        if prompt is not None and prompt in self.app.screen_stack:
+            prompt.pop_until_active()
+            prompt.dismiss(None)
+
+    async def draw_hub(self, inbox: asyncio.Queue) -> None:
+        while True:
+            message = await inbox.get()
             if message is None:
                 await self.table_gone()
                 return
@@ -167,7 +193,10 @@ class RemoteTableScreen(TableScreen):
             self.show_waiting_for(s.waiting, s.away)
             self.refresh_bindings()
         elif kind == "ask":
-            await self.answer([a for a in message["legal"] if isinstance(a, dict)])
+            await self.answer([a for a in message["legal"] if isinstance(a, dict)], message.get("decision"))
+        elif kind == "taken_over":
+            await self.taken_over()
+            return True
         elif kind == "error":
             self.notify(str(message.get("message", "")), severity="error")
         elif kind == "summary":
@@ -189,7 +218,9 @@ class RemoteTableScreen(TableScreen):
             text += " " + _("Not connected: {names}.").format(names=names_and([s.names[p] for p in away]))
         self.set_status(text)
 
-    async def answer(self, legal: list[dict]) -> None:
+    async def answer(self, legal: list[dict], decision) -> None:
+        """Ask this seat's decision; the answer names the decision it answers (the hub drops it if the table
+        has moved on)."""
         s, game = self.session, self.game
         if s.seat is None or not legal:
             return
@@ -198,9 +229,13 @@ class RemoteTableScreen(TableScreen):
         prompt = make_prompt(game.view(s.seat), legal, self.ascii)
         if hasattr(prompt, "can_go_back"):
             prompt.can_go_back = False  # nobody else is at this terminal: no hand to hide
-        action = await self.app.push_screen_wait(prompt)
+        self._prompt = prompt
+        try:
+            action = await self.app.push_screen_wait(prompt)
+        finally:
+            self._prompt = None
         if action is not None:
-            s.link.send({"t": "action", "action": action})
+            s.link.send({"t": "action", "action": action, "decision": decision})
             self.set_status(_("Sent. Waiting for the others."))
 
     async def results(self, message: dict) -> None:
@@ -214,11 +249,19 @@ class RemoteTableScreen(TableScreen):
         self.app.call_later(self.app.open_title)
 
     async def table_gone(self) -> None:
+        await self.leave(_("The table has closed"), _(
+            "The connection to the table ended. Join it again with its code if it goes on."))
+
+    async def taken_over(self) -> None:
+        """The same key joined the table again from another connection: that one has the seat now."""
+        self.session.link.close()
+        await self.leave(_("The seat moved"), _("This seat was taken over by a new connection."))
+
+    async def leave(self, title: str, text: str) -> None:
         from bere_tui.ui.screens.dialogs import NoticeScreen
 
         await self.settle()
-        await self.app.push_screen_wait(NoticeScreen(_("The table has closed"), _(
-            "The connection to the table ended. Join it again with its code if it goes on.")))
+        await self.app.push_screen_wait(NoticeScreen(title, text))
         self.app.call_later(self.app.open_title)
 
 

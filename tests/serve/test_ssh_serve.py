@@ -12,7 +12,7 @@ import asyncssh
 import pytest
 from sshtools import authorize, client_key, connect, running_server
 
-from bere_tui.serve.ssh import allowed_keys, game_env, key_folder_name
+from bere_tui.serve.ssh import game_env, key_folder_name, read_authorized_keys
 
 pytestmark = pytest.mark.real_gate  # a child process: the gate keeps its real delays there anyway
 
@@ -107,5 +107,5 @@ def test_only_the_terminal_and_language_pass_from_the_client(tmp_path):
 def test_an_unreadable_line_in_the_authorized_keys_lets_nobody_in(tmp_path):
     keys = tmp_path / "authorized_keys"
     keys.write_text("# friends\nssh-ed25519 not-a-key\n\n", encoding="utf-8")
-    assert allowed_keys(keys) == set()
-    assert allowed_keys(tmp_path / "missing") == set()
+    assert read_authorized_keys(keys).entries is None and read_authorized_keys(keys).skipped == [2]
+    assert read_authorized_keys(tmp_path / "missing").entries is None

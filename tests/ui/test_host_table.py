@@ -59,3 +59,25 @@ async def test_joining_with_a_code_of_the_wrong_shape_says_so(tables):
         app.ask_join()
         await pilot.press("1", "2", "enter")
         assert "four letters" in screen_text(app)
+
+
+async def test_a_new_connection_of_the_same_key_takes_the_seat_and_the_open_prompt_closes_with_a_message(
+        tables):
+    """Issue 31 item 4: the old session is told at once, without a key pressed, and answers nothing more."""
+    import asyncio
+    import json
+
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_setup(TableSetup("base", [Seat("Ann"), Seat("Cid", "heuristic")]), hosting=True)
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "SelectPrompt", timeout=20)
+        code = next(p.stem for p in tables.glob("*.sock"))
+        reader, writer = await asyncio.open_unix_connection(str(tables / f"{code}.sock"))
+        writer.write(json.dumps({"t": "join", "player": "ann-key"}).encode() + b"\n")  # Ann, from elsewhere
+        hello = json.loads(await asyncio.wait_for(reader.readline(), 20))
+        assert hello["seat"] == 0
+        await wait_for(pilot, lambda: "taken over by a new connection" in screen_text(app), timeout=20)
+        assert type(app.screen).__name__ != "SelectPrompt"
+        writer.close()
