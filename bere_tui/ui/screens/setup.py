@@ -27,7 +27,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from bere_tui.engine.games import GAMES
+from bere_tui.systems import GAMES
 from bere_tui.i18n import N_, NP_, _, pgettext
 from bere_tui.safetext import NAME_MAX, fit_name
 from bere_tui.table.words import bot_name, variant_name
