@@ -26,7 +26,7 @@ from math import sqrt
 
 from bere_tui.bots.board import make_board_bot
 from bere_tui.bots.board.strong import StrongBot
-from bere_tui.engine.games import make_game
+from bere_tui.systems import make_game
 
 MATCHES = {
     "strong-heuristic": ("strong", "heuristic"),

@@ -188,7 +188,7 @@ def cmd_replay_json(path: str) -> int:
 
 def cmd_sim(args) -> int:
     from bere_tui.bots import bot_key, known_bots
-    from bere_tui.engine.games import GAMES
+    from bere_tui.systems import GAMES
     from bere_tui.sim import simulate
 
     lo, hi = GAMES[args.variant].min_players, GAMES[args.variant].max_players

@@ -10,7 +10,6 @@ name.
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -306,15 +305,14 @@ def pending_result(pending: dict | None) -> dict | None:
     return {"do": pending["do"], "player": pending["player"]}
 
 
-#: the record modules of the game systems beside 6 nimmt!, imported when needed (each imports this module)
-SYSTEM_RECORDS = {"bullenparty": "bere_tui.record_bullenparty", "board": "bere_tui.record_board"}
-
-
 def _system(variant):
-    """The record module of a game system beside 6 nimmt! (record_bullenparty, record_board), None for 6
-    nimmt!'s own variants."""
-    name = SYSTEM_RECORDS.get(variant) if isinstance(variant, str) else None
-    return importlib.import_module(name) if name is not None else None
+    """The record module of the game system of `variant` (its "record" part: bere_tui/systems.py), None for 6
+    nimmt!'s own variants (this module) and for a variant that names no game (refused by 6 nimmt!'s checks)."""
+    from bere_tui.systems import GAMES, system_of
+
+    if not isinstance(variant, str) or variant not in GAMES:
+        return None
+    return system_of(variant).part("record")
 
 
 def _system_of(data):

@@ -16,7 +16,7 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 from bere_tui.engine.board import Game
 from bere_tui.engine.board.game import ACTION_FIELDS, VARIANT
 from bere_tui.engine.errors import BereError
-from bere_tui.engine.games import GAMES, make_game
+from bere_tui.systems import GAMES, make_game
 from bere_tui.i18n import _
 from bere_tui.record import (
     RESULT_FORMAT,

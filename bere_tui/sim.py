@@ -34,14 +34,11 @@ def simulate(variant: str, bot_names: list[str], games: int, seed: int = 0, opti
     """Play `games` games, seat i always played by bot_names[i]; a shared win counts as won. Each seat's
     decisions are timed (wall time of the bot's choice, in nanoseconds). `options`: the board game's (side,
     luck, board)."""
-    if variant == "board":
-        from bere_tui.bots.board.runner import simulate as simulate_board
+    from bere_tui.systems import system_of
 
-        return simulate_board(bot_names, games, seed, options)
-    if variant == "bullenparty":
-        from bere_tui.bots.bullenparty.runner import simulate as simulate_bullenparty
-
-        return simulate_bullenparty(bot_names, games, seed)
+    simulate_system = system_of(variant).part("sim")  # (6 nimmt!'s own loop follows)
+    if simulate_system is not None:
+        return simulate_system(bot_names, games, seed, options)
     n = len(bot_names)
     wins = [0] * n
     scores = [0] * n

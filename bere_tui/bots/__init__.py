@@ -61,11 +61,12 @@ def known_bots() -> str:
     return ", ".join(f"{b} ({level_of[b]})" if b in level_of else b for b in BOTS)
 
 
-#: the other game systems' bots: variant -> (module, factory), imported when a view of that game first comes
-_SYSTEM_BOTS = {
-    "bullenparty": ("bere_tui.bots.bullenparty", "make_bullenparty_bot"),
-    "board": ("bere_tui.bots.board", "make_board_bot"),
-}
+def _system_bots(variant):
+    """The bot factory of the game system of `variant` (its "bots" part: bere_tui/systems.py), None for 6
+    nimmt!'s own variants (the classes here) and for anything else."""
+    from bere_tui.systems import GAMES, system_of
+
+    return system_of(variant).part("bots") if isinstance(variant, str) and variant in GAMES else None
 
 
 def _for_every_game(cls: type[Bot]) -> type[Bot]:
@@ -80,16 +81,13 @@ def _for_every_game(cls: type[Bot]) -> type[Bot]:
 
         def choose(self, view, legal: list[dict]) -> dict:
             variant = getattr(view, "variant", None)
-            if variant in _SYSTEM_BOTS:
-                bot = self._system_bots.get(variant)
-                if bot is None:
-                    import importlib
-
-                    module, factory = _SYSTEM_BOTS[variant]
-                    bot = self._system_bots[variant] = getattr(importlib.import_module(module), factory)(
-                        self.name, self._system_seed)
-                return bot.choose(view, legal)
-            return super().choose(view, legal)
+            bot = self._system_bots.get(variant)
+            if bot is None:
+                make = _system_bots(variant)
+                if make is None:
+                    return super().choose(view, legal)
+                bot = self._system_bots[variant] = make(self.name, self._system_seed)
+            return bot.choose(view, legal)
 
     AnyGameBot.__name__ = AnyGameBot.__qualname__ = cls.__name__
     return AnyGameBot

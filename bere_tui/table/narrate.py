@@ -21,6 +21,7 @@ from rich.text import Text
 
 from bere_tui.engine import events as ev
 from bere_tui.i18n import _, ngettext
+from bere_tui.systems import system_of_events
 from bere_tui.table.cardtext import card_inline
 from bere_tui.table.words import heads_text, parity_name, special_name, winners_line
 
@@ -132,14 +133,9 @@ def narrate_action(action: dict, names: list[str]) -> Sentence:
 
 
 def _tell(e: ev.Event, names: list[str], you: int | None) -> Sentence | None:
-    if type(e).__module__.endswith(".bullenparty.events"):  # the sibling game tells its own events
-        from bere_tui.table.narrate_bullenparty import tell
-
+    tell = system_of_events(e).part("narrate")  # another game system tells its own events
+    if tell is not None:
         return tell(e, names, you)
-    if type(e).__module__.endswith(".board.events"):  # the board game tells its own events
-        from bere_tui.table.narrate_board import tell as tell_board
-
-        return tell_board(e, names, you)
     player = getattr(e, "player", None)
     mine = you is not None and player == you
     name = names[player] if player is not None else ""

@@ -26,14 +26,7 @@ def events_by_action(game: Game) -> tuple[Game, list[dict], list[list[ev.Event]]
 
     The record comes from a game the engine accepted, so every action applies again (the record is exact).
     """
-    if game.variant == "board":  # the board game: its own record (engine/board/game.py, docs/board.md)
-        from bere_tui.engine.games import make_game
-
-        record = game.record()
-        fresh = make_game("board", record["players"], record["seed"], record["options"], record["deals"])
-        actions = record["actions"]
-        return fresh, actions, [fresh.apply(dict(action)) for action in actions]
-    model, actions = parse_record(game.record())
+    model, actions = parse_record(game.record())  # (any game system's: record.py asks the registry)
     fresh = new_game(model)
     return fresh, actions, [fresh.apply(action) for action in actions]
 

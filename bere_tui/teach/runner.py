@@ -24,9 +24,8 @@ from bere_tui.engine import BereError, Game, IllegalAction
 from bere_tui.engine.events import Event
 from bere_tui.i18n import _
 from bere_tui.record import RecordError, new_game, parse_record
-from bere_tui.teach.explain import Explanation, explain
-from bere_tui.teach.explain_board import explain as explain_board
-from bere_tui.teach.explain_bullenparty import explain as explain_bullenparty
+from bere_tui.systems import system_of
+from bere_tui.teach.explain import Explanation
 from bere_tui.teach.lesson import Lesson, LessonError, Step
 
 
@@ -218,20 +217,13 @@ class LessonRun:
         if want is not None:
             return self.step.hint or "", want
         if self.practising and self.learner_decides():
-            if self.game.variant == "bullenparty":
-                from bere_tui.teach.hint_bullenparty import practice_hint
-            elif self.game.variant == "board":
-                from bere_tui.teach.hint_board import practice_hint
-            else:
-                from bere_tui.teach.hint import practice_hint
-
-            return practice_hint(self.game, self.learner)
+            return system_of(self.game.variant).part("hint")(self.game, self.learner)
         return "", None
 
     def explain(self, action: dict) -> Verdict:
         """What `action` would do, from what the learner may know, beside the lesson's move (teach.explain)."""
         step = self.step
-        tell = {"bullenparty": explain_bullenparty, "board": explain_board}.get(self.game.variant, explain)
+        tell = system_of(self.game.variant).part("explain")
         try:
             told = tell(self.game, self.learner, action, self.expected(), step.aim if step else None)
         except IllegalAction as exc:

@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from bere_tui.engine.games import GAMES as VARIANTS  # every game the table seats
+from bere_tui.systems import GAMES as VARIANTS  # every game the table seats
 from bere_tui.i18n import N_, _, current
 from bere_tui.paths import assets
 from bere_tui.table.cardtext import card_plain

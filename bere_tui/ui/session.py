@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from bere_tui.bots import BOTS
 from bere_tui.engine import Game
-from bere_tui.engine.games import make_game
+from bere_tui.systems import make_game
 from bere_tui.table.director import FALLBACK_BOT, TableDirector
 from bere_tui.ui.seating import TableSetup
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bere_cli import assert_one_error, run_bere
 
-from bere_tui.engine.games import make_game
+from bere_tui.systems import make_game
 
 __all__ = ["assert_one_error", "random_game", "run_bere", "small_board", "write_board"]
 

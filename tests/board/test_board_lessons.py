@@ -12,7 +12,7 @@ from functools import cache
 import pytest
 
 from bere_tui.engine.board import events as bg
-from bere_tui.engine.games import make_game
+from bere_tui.systems import make_game
 from bere_tui.teach.hint_board import practice_hint
 from bere_tui.teach.lesson import load_catalogue, wrap
 from bere_tui.teach.runner import LessonRun, same_action

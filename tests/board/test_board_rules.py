@@ -36,7 +36,7 @@ from bere_tui.engine.board.events import (
 )
 from bere_tui.engine.cards import HEADS as CARD_HEADS
 from bere_tui.engine.errors import IllegalAction
-from bere_tui.engine.games import make_game
+from bere_tui.systems import make_game
 
 START = [10, 20, 30, 40]
 

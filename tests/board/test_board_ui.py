@@ -21,7 +21,7 @@ from textual import events
 
 from bere_tui.bots import make_bot
 from bere_tui.engine.board import events as bg
-from bere_tui.engine.games import make_game
+from bere_tui.systems import make_game
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.board.prompts import BoardPrompt
 from bere_tui.ui.board.table import BoardTableScreen

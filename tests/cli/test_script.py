@@ -11,7 +11,7 @@ import pytest
 from bere_cli import real_bere, run_bere
 from test_replay_errors import GOOD, with_changes
 
-from bere_tui.engine.games import make_game
+from bere_tui.systems import make_game
 
 BROKEN = with_changes(actions=[{"player": 1, "do": "select", "card": 5}])
 

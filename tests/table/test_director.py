@@ -165,7 +165,7 @@ EVERY_GAME = [("base", {"rounds": 1}), ("pro", {"rounds": 1}), ("anniversary", N
 
 
 def every_game(variant: str, options, seed: int):
-    from bere_tui.engine.games import make_game
+    from bere_tui.systems import make_game
 
     return make_game(variant, people(3), seed=seed, options=options)
 

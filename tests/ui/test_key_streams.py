@@ -15,7 +15,7 @@ import pytest
 from gate_clock import PACES, until_idle, virtual_gate_clock
 from uitools import screen_text, wait_for
 
-from bere_tui.engine.games import make_game
+from bere_tui.systems import make_game
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.gate import GATE_SECONDS
 from bere_tui.ui.prompts.base import PromptScreen

@@ -19,7 +19,7 @@ import rich.markup
 from textual.content import Content
 from uitools import last_turn, press_until, screen_text, table_app, wait_for
 
-from bere_tui.engine.games import make_game
+from bere_tui.systems import make_game
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.screens.handoff import HandoffScreen
 from bere_tui.ui.screens.history import HistoryScreen

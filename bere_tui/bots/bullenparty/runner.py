@@ -26,8 +26,9 @@ def play_bot_game(bot_names: list[str], seed: int, timings: list[list[int]] | No
     return game
 
 
-def simulate(bot_names: list[str], games: int, seed: int = 0) -> dict:
-    """`bere sim` (spec/record.md): wins (a shared win counts), mean final score and decision times per seat."""
+def simulate(bot_names: list[str], games: int, seed: int = 0, options: dict | None = None) -> dict:
+    """`bere sim` (spec/record.md): wins (a shared win counts), mean final score and decision times per seat.
+    (Bullenparty has no options: `options` is the one signature of every system's `sim` part.)"""
     from bere_tui.sim import decision_ms
 
     n = len(bot_names)

@@ -246,7 +246,7 @@ class BoardTableScreen(DirectedScreen):
         await self.settle()
         scores = [[score] for score in game.scores]
         choice = await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, scores, list(game.winners),
-                                                                self.ascii, game=game, highest_wins=True))
+                                                                self.ascii, game=game))
         self.app.call_later(self.app.after_game, choice, s)
 
 

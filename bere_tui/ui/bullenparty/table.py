@@ -145,7 +145,7 @@ class BullenpartyTableScreen(DirectedScreen):
         await self.settle()
         rounds = [[score] for score in game.scores()]
         choice = await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, rounds, list(game.winners),
-                                                                self.ascii, game=game, highest_wins=True))
+                                                                self.ascii, game=game))
         self.app.call_later(self.app.after_game, choice, s)
 
 

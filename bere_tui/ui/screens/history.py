@@ -60,7 +60,7 @@ def history_table(stats: list[PlayerStats], ascii: bool = False) -> Table:
     """One line per player and variant (people first, then bots), and a line over all variants."""
     from rich import box
 
-    from bere_tui.engine.games import system_of  # (not at the title screen's start)
+    from bere_tui.systems import GAMES  # (not at the title screen's start)
 
     table = Table(box=box.ASCII if ascii else box.SIMPLE, show_edge=False, padding=(0, 1), expand=False)
     table.add_column(_("player"))
@@ -75,7 +75,7 @@ def history_table(stats: list[PlayerStats], ascii: bool = False) -> Table:
         label = Text(name if bot is None else _("{name} (bot: {level})").format(name=name, level=bot_name(bot)))
         by_system: dict[str, list[PlayerStats]] = defaultdict(list)
         for row in rows:
-            by_system[system_of(row.variant)].append(row)
+            by_system[GAMES[row.variant].system if row.variant in GAMES else row.variant].append(row)
         first = True
         for same_game in by_system.values():  # each game's variants together; a mean only within one game
             for row in same_game:

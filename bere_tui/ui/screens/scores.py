@@ -15,6 +15,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import N_, _
+from bere_tui.systems import system_of
 from bere_tui.table.words import winners_line
 from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
@@ -97,10 +98,11 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     ]
 
     def __init__(self, names, bots, rounds: list[list[int]], winners, ascii: bool = False,
-                 can_replay: bool = True, game=None, highest_wins: bool = False) -> None:
+                 can_replay: bool = True, game=None) -> None:
         super().__init__()
         self.game = game
-        self.highest_wins = highest_wins  # Bullenparty (BP10); 6 nimmt!: the lowest total wins (B9)
+        # who wins is the game system's (bere_tui/systems.py): the highest total (BP10, BG9) or the lowest (B9)
+        self.highest_wins = game is not None and system_of(game.variant).highest_wins
         self.names, self.bots, self.rounds, self.winners = names, bots, rounds, winners
         self.ascii = ascii
         self.can_replay = can_replay

@@ -27,7 +27,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from bere_tui.engine.games import GAMES
+from bere_tui.systems import GAMES, system_of
 from bere_tui.i18n import N_, NP_, _, pgettext
 from bere_tui.safetext import NAME_MAX, fit_name
 from bere_tui.table.words import bot_name, variant_name
@@ -38,7 +38,9 @@ from bere_tui.ui.widgets.keybar import KeyBar
 
 PERSON = "person"
 #: games a shared table (bere serve) does not seat yet
-LOCAL_ONLY = ("bullenparty", "board")
+def local_only(variant: str) -> bool:
+    """A game that cannot be seated at a shared table yet (its system says so: bere_tui/systems.py)."""
+    return not system_of(variant).shared_tables
 DEFAULT_BOT = "heuristic" if "heuristic" in BOT_LEVELS else BOT_LEVELS[-1]
 #: seat rows made: as many as the largest table of any game (B1: 10)
 MAX_SEATS = max(info.max_players for info in GAMES.values())
@@ -129,7 +131,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
     def __init__(self, setup: TableSetup, hosting: bool = False) -> None:
         super().__init__()
         self.hosting = hosting  # a shared table (bere serve): person seats are friends at their terminals
-        variant = "base" if hosting and setup.variant in LOCAL_ONLY else setup.variant  # not shared yet
+        variant = "base" if hosting and local_only(setup.variant) else setup.variant  # not shared yet
         self.setup = TableSetup(variant, [Seat(s.name, s.bot) for s in setup.seats], setup.target, None,
                                 side=setup.side, luck=setup.luck, board=setup.board)
         self.spare: list[Seat] = []  # seats taken away (the first is the next to come back)
@@ -142,7 +144,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         with Form(id="setup-form", can_focus=False):
             with Horizontal(classes="field"):
                 yield FieldLabel(_("Variant"), classes="field-label")
-                variants = [v for v in GAMES if not (self.hosting and v in LOCAL_ONLY)]  # not shared yet
+                variants = [v for v in GAMES if not (self.hosting and local_only(v))]  # not shared yet
                 yield Cycler(variants, [variant_name(v) for v in variants], self.setup.variant, id="variant",
                              on_change=self._variant_changed)
                 yield Label("", id="variant-note", classes="field-note")

@@ -1,0 +1,185 @@
+"""The game systems: 6 nimmt! (its variants), Bullenparty and the board game, each a registered plug-in.
+
+A `GameSystem` says what shared code may ask of a game without naming it: its variants, who wins (the lowest or
+the highest total), whether it can be seated at a shared table, and where its parts are. A part is named as
+"module:attribute" and imported on first use (`system.part("record")`), so starting `bere` loads only the
+parts a command needs (issue 17). Shared code asks `system_of(variant)` (or `system_of_events(event)` for an
+event) and never compares a variant with a game's name (issue 32).
+
+This module is the one place that names every game. It sits above the engine: making a board-game game reads its
+board file here (bere_tui/boards.py), at the edge, so that the engine does no file I/O.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from bere_tui.engine.errors import SetupError
+from bere_tui.engine.variants import VARIANTS
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """One variant as the table seats it (what the setup screen and `--variant` offer)."""
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[str, ...]  # the options a record and the setup may give
+    system: str = "nimmt"  # the name of its GameSystem
+
+
+@dataclass(frozen=True, slots=True)
+class GameSystem:
+    """A game system and its parts. The parts every system has:
+
+    - "make": `make(variant, players, seed, options, deals)` -> a new game (raises SetupError);
+    - "record": the module that reads and writes its records (`bere replay`, saves), or "" for the hub
+      (record.py, 6 nimmt!'s own);
+    - "events": the module of its events (the narrator and the log tell them);
+    - "narrate": `tell(event, names, you)` -> Sentence | None, or "" for 6 nimmt!'s (table/narrate.py itself);
+    - "bots": `make(level, seed)` -> its bot of that level, or "" for 6 nimmt!'s own (bots/);
+    - "sim": `simulate(bot_names, games, seed, options)` -> bere sim's figures, or "" for 6 nimmt!'s (sim.py);
+    - "hint": `practice_hint(game, learner)`, "explain": `explain(game, learner, action, expected, aim)` (teach/).
+    """
+    name: str
+    variants: tuple[str, ...]
+    #: True: the highest total wins (BP10, BG9); False: the fewest bullheads win (B9)
+    highest_wins: bool
+    #: the game can be seated at a shared table over SSH (`bere serve`)
+    shared_tables: bool
+    parts: dict[str, str] = field(default_factory=dict)
+
+    def part(self, name: str) -> Any:
+        """The part `name` (imported now, cached by Python's import system); None where the system has none."""
+        where = self.parts.get(name, "")
+        if not where:
+            return None
+        module, _, attr = where.partition(":")
+        loaded = importlib.import_module(module)
+        return getattr(loaded, attr) if attr else loaded
+
+
+# ---------------------------------------------------------------------- making a game of each system
+
+
+def _make_nimmt(variant: str, players, seed: int, options, deals):
+    from bere_tui.engine.game import Game
+
+    if deals is not None:
+        raise SetupError("make_game: deals are given to the engine directly")  # pragma: no cover - programming error
+    return Game(variant, players, seed=seed, options=options)
+
+
+def _make_bullenparty(variant: str, players, seed: int, options, deals):
+    from bere_tui.engine.bullenparty import Game
+
+    if deals is not None:
+        raise SetupError("make_game: deals are given to the engine directly")  # pragma: no cover - programming error
+    return Game(players, seed=seed, options=options)
+
+
+def _make_board(variant: str, players, seed: int, options, deals):
+    from bere_tui.engine.board import Game
+
+    return Game(players, seed=seed, options=options, deals=deals, board=board_of(options))
+
+
+NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=True, parts={
+    "make": "bere_tui.systems:_make_nimmt",
+    "record": "",
+    "events": "bere_tui.engine.events",
+    "narrate": "",
+    "bots": "",
+    "sim": "",
+    "hint": "bere_tui.teach.hint:practice_hint",
+    "explain": "bere_tui.teach.explain:explain",
+})
+BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, shared_tables=False, parts={
+    "make": "bere_tui.systems:_make_bullenparty",
+    "record": "bere_tui.record_bullenparty",
+    "events": "bere_tui.engine.bullenparty.events",
+    "narrate": "bere_tui.table.narrate_bullenparty:tell",
+    "bots": "bere_tui.bots.bullenparty:make_bullenparty_bot",
+    "sim": "bere_tui.bots.bullenparty.runner:simulate",
+    "hint": "bere_tui.teach.hint_bullenparty:practice_hint",
+    "explain": "bere_tui.teach.explain_bullenparty:explain",
+})
+BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, parts={
+    "make": "bere_tui.systems:_make_board",
+    "record": "bere_tui.record_board",
+    "events": "bere_tui.engine.board.events",
+    "narrate": "bere_tui.table.narrate_board:tell",
+    "bots": "bere_tui.bots.board:make_board_bot",
+    "sim": "bere_tui.bots.board.runner:simulate",
+    "hint": "bere_tui.teach.hint_board:practice_hint",
+    "explain": "bere_tui.teach.explain_board:explain",
+})
+
+#: every game system, by name
+SYSTEMS: dict[str, GameSystem] = {s.name: s for s in (NIMMT, BULLENPARTY, BOARD)}
+#: the system of each variant
+_BY_VARIANT: dict[str, GameSystem] = {v: s for s in SYSTEMS.values() for v in s.variants}
+#: the system of each events module
+_BY_EVENTS: dict[str, GameSystem] = {s.parts["events"]: s for s in SYSTEMS.values()}
+
+
+def _games() -> dict[str, GameInfo]:
+    from bere_tui.engine.bullenparty import rules as bullenparty
+
+    games = {name: GameInfo(name, info.min_players, info.max_players, info.options) for name, info in VARIANTS.items()}
+    games["bullenparty"] = GameInfo("bullenparty", bullenparty.MIN_PLAYERS, bullenparty.MAX_PLAYERS, (),
+                                    "bullenparty")  # BP1
+    # BG1, BG2: 2-6 players (a board file may narrow it); the side, luck cards on or off, and the board file
+    games["board"] = GameInfo("board", 2, 6, ("side", "luck", "board"), "board")
+    return games
+
+
+#: every variant the table seats, in the order the setup screen offers them
+GAMES: dict[str, GameInfo] = _games()
+
+
+def system_of(variant: str) -> GameSystem:
+    """The game system of `variant` (KeyError for a variant nobody plays)."""
+    return _BY_VARIANT[variant]
+
+
+def system_of_events(event) -> GameSystem:
+    """The game system an engine event belongs to (by the module that defines its class)."""
+    return _BY_EVENTS.get(type(event).__module__, NIMMT)
+
+
+def make_game(variant: str, players, seed: int = 0, options: dict | None = None, deals: list | None = None):
+    """A new game of `variant` (any registered game). Raises SetupError as the engines do. The board game's
+    board file is read at the edge (bere_tui/boards.py), named by `options["board"]` (a shipped board's name or
+    a path; default `standard`); a bad one is a SetupError naming file and field."""
+    system = _BY_VARIANT.get(variant, NIMMT)  # (6 nimmt!'s engine names an unknown variant in its SetupError)
+    return system.part("make")(variant, players, seed, options, deals)
+
+
+def board_of(options: dict | None):
+    """The board game's board that `options["board"]` names (a shipped board's name or a path; default
+    `standard`), read at the edge (bere_tui/boards.py); a bad file is a SetupError naming file and field."""
+    from bere_tui.boards import DEFAULT_BOARD, BoardFileError, load_board
+
+    name = (options or {}).get("board", DEFAULT_BOARD) if isinstance(options, dict) else DEFAULT_BOARD
+    try:
+        return load_board(name)
+    except BoardFileError as exc:
+        raise SetupError(str(exc)) from None
+
+
+def player_limits(variant: str, options: dict | None = None) -> tuple[int, int]:
+    """The fewest and most players a table of `variant` with `options` seats: the game's (GAMES), narrowed by
+    what its options say (the board game: its board file's `players`, BG1, docs/board.md). A board file that
+    cannot be read is a SetupError naming file and field."""
+    info = GAMES[variant]
+    if "board" not in info.options:
+        return info.min_players, info.max_players
+    board = board_of(options)
+    return max(info.min_players, board.min_players), min(info.max_players, board.max_players)
+
+
+__all__ = ["GAMES", "SYSTEMS", "GameInfo", "GameSystem", "board_of", "make_game", "player_limits", "system_of",
+           "system_of_events"]
