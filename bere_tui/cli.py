@@ -17,7 +17,7 @@ from bere_tui.argparse_texts import use_bere_catalogues
 from bere_tui.i18n import _, ngettext
 from bere_tui.safetext import escape, shown
 
-VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty", "board")  # engine.games.GAMES
+VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty", "board")  # systems.GAMES
 BOARD_SIDES = ("blue", "red")  # engine.board.SIDES: the blue base side, the red pro side (BG7)
 
 

@@ -206,7 +206,7 @@ def test_a_folder_or_a_missing_file_gets_one_message(here):
 
 
 def test_make_game_turns_a_bad_board_into_one_setup_error(here):
-    """The edge (engine/games.py): a bad board file is a SetupError with the same one message."""
+    """The edge (bere_tui/systems.py): a bad board file is a SetupError with the same one message."""
     path = write(here, {"format": "bere-board/1"})
     with pytest.raises(SetupError) as info:
         make_game("board", ["A", "B"], 1, {"board": path})

@@ -4,7 +4,7 @@
 Modules: `rules` (cards, piles, score: BP1-BP10 as plain functions), `events`, `game` (the state and the
 flow), `view` (what each player may know). Pure Python, no UI.
 
-`Game` and the views are imported when first asked for: the table of games (engine.games) needs the player
+`Game` and the views are imported when first asked for: the table of games (bere_tui/systems.py) needs the player
 counts of `rules` alone, and `bere sim` of 6 nimmt! never loads the rest.
 """
 
