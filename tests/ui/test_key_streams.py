@@ -68,3 +68,48 @@ async def test_a_stream_of_enter_never_passes_the_next_persons_hand_off(monkeypa
         clock.now += GATE_SECONDS["handoff"] + 0.01
         app.post_message(clock.enter())  # a pause, then Enter once: the next person's prompt
         await wait_for(pilot, lambda: prompt_of(app) == NAMES.index(handoff.who))
+
+
+@pytest.mark.real_gate
+async def test_a_whole_bullenparty_game_by_streams_of_enter_opens_no_hand_before_its_hand_off(monkeypatch):
+    """Every kind of Bullenparty hand-off (the bid, the take, the zero card's row, laying out) and the scores
+    screens, under streams of Enter at every pace from a held key to slow taps, with pauses between them: on
+    every frame sampled a prompt belongs to the person whose hand-off came last, and no pause gate let in a key
+    that came less than its pause after the one before (the 6 nimmt! and board-game whole-game tests:
+    tests/ui/test_handoff_gate.py, tests/board/test_board_ui.py)."""
+    import random
+
+    from gate_clock import streams_of_enter, watch_gate_openings
+
+    from bere_tui.ui.screens.scores import ResultsScreen
+
+    clock = virtual_gate_clock(monkeypatch)
+    early = watch_gate_openings(monkeypatch, clock)
+    game = make_game("bullenparty", [{"name": n} for n in NAMES], seed=5)
+    app = BereApp(Start("game", session=Session(game)), speed="off", remember=False)
+    holder: list[int | None] = [None]
+    failures: list[str] = []
+    kinds: set[str] = set()
+    original = HandoffScreen.dismiss
+
+    def dismiss(screen, result=None):
+        if not screen._dismissed and screen.app.screen is screen:
+            holder[0] = NAMES.index(screen.who)
+        return original(screen, result)
+
+    monkeypatch.setattr(HandoffScreen, "dismiss", dismiss)
+
+    def check() -> None:
+        owner = prompt_of(app)
+        if owner is not None:
+            kinds.add(game.pending["do"] if game.pending else "")
+            if owner != holder[0]:
+                failures.append(f"the prompt of {NAMES[owner]} while {holder[0]} held the keyboard")
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await streams_of_enter(pilot, clock, random.Random(5), check,
+                               done=lambda: isinstance(app.screen, ResultsScreen) or failures or early)
+        assert not failures, failures[0]
+        assert not early, early[0]
+        assert isinstance(app.screen, ResultsScreen) and game.finished
+    assert {"bid", "take", "lay"} <= kinds, kinds
