@@ -188,8 +188,8 @@ def cmd_replay_json(path: str) -> int:
 
 def cmd_sim(args) -> int:
     from bere_tui.bots import bot_key, known_bots
-    from bere_tui.systems import GAMES
     from bere_tui.sim import simulate
+    from bere_tui.systems import GAMES
 
     lo, hi = GAMES[args.variant].min_players, GAMES[args.variant].max_players
     unknown = [b for b in args.bots if bot_key(b) is None]

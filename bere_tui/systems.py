@@ -98,7 +98,7 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
 })
 BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, shared_tables=False, parts={
     "make": "bere_tui.systems:_make_bullenparty",
-    "record": "bere_tui.record_bullenparty",
+    "record": "bere_tui.record.bullenparty",
     "events": "bere_tui.engine.bullenparty.events",
     "narrate": "bere_tui.table.narrate_bullenparty:tell",
     "bots": "bere_tui.bots.bullenparty:make_bullenparty_bot",
@@ -108,7 +108,7 @@ BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, sha
 })
 BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, parts={
     "make": "bere_tui.systems:_make_board",
-    "record": "bere_tui.record_board",
+    "record": "bere_tui.record.board",
     "events": "bere_tui.engine.board.events",
     "narrate": "bere_tui.table.narrate_board:tell",
     "bots": "bere_tui.bots.board:make_board_bot",

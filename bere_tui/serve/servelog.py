@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 LOG_NAME = "serve.log"
@@ -27,7 +27,7 @@ class ServeLog:
         self._warned = False
 
     def event(self, event: str, **fields: object) -> None:
-        stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        stamp = datetime.now(UTC).isoformat(timespec="seconds")
         line = " ".join([stamp, event, *(f"{name}={clean(value)}" for name, value in fields.items())]) + "\n"
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)

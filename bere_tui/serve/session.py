@@ -12,7 +12,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TextIO
 
 LOG_ENV = "BERE_SESSION_LOG"
@@ -26,12 +26,12 @@ def run(game: Callable[[list[str]], int] | None = None, terminal: TextIO | None 
     path = os.environ.get(LOG_ENV) or os.devnull
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8", errors="replace", buffering=1) as log:
-        log.write(f"--- {datetime.now(timezone.utc).isoformat(timespec='seconds')} pid {os.getpid()}\n")
+        log.write(f"--- {datetime.now(UTC).isoformat(timespec='seconds')} pid {os.getpid()}\n")
         start = log.tell()
         previous, sys.stderr = sys.stderr, log  # Textual prints an error it caught to sys.stderr once the terminal is restored
         try:
             code = game([])
-        except Exception:
+        except Exception:  # noqa: BLE001 - whatever the game raises is logged here, never shown to the client
             traceback.print_exc(file=log)
             code = 1
         finally:

@@ -25,9 +25,9 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from bere_tui.systems import GAMES as VARIANTS  # every game the table seats
 from bere_tui.i18n import N_, _, current
 from bere_tui.paths import assets
+from bere_tui.systems import GAMES as VARIANTS  # every game the table seats
 from bere_tui.table.cardtext import card_plain
 from bere_tui.table.words import variant_name
 from bere_tui.ui.widgets.choices import ChoiceList

@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 from bere_tui.boards import MAX_GATHER_ROWS, BoardFileError, load_board, parse_board, shipped_boards
 from bere_tui.engine.board import Game
 from bere_tui.engine.errors import SetupError
-from bere_tui.systems import make_game
 from bere_tui.jsonfile import MAX_BYTES
 from bere_tui.paths import assets
+from bere_tui.systems import make_game
 
 NAME = "bad.json"
 

@@ -11,9 +11,9 @@ import pytest
 from board_rec_helpers import random_game, small_board, write_board
 
 from bere_tui.engine.board.game import ACTION_FIELDS
-from bere_tui.systems import make_game
 from bere_tui.record import RecordError, dumps, parse_record, replay, result
-from bere_tui.record_board import ACTION_KINDS, is_board
+from bere_tui.record.board import ACTION_KINDS, is_board
+from bere_tui.systems import make_game
 
 
 def through_json(record: dict) -> dict:

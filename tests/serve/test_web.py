@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bere_tui.serve.web import (game_command, make_server, origin_allowed, session_env, session_folder,
-                                sweep_sessions)
+from bere_tui.serve.web import (
+    game_command,
+    make_server,
+    origin_allowed,
+    session_env,
+    session_folder,
+    sweep_sessions,
+)
 
 
 def test_each_browser_session_gets_a_data_folder_of_its_own(tmp_path):
@@ -162,7 +168,8 @@ def test_the_folders_of_games_that_no_longer_run_are_swept(tmp_path):
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=False)
     killed, live, bare = (session_folder(tmp_path) for _ in range(3))
     (killed / "pid").write_text(done.stdout.strip())
     (live / "pid").write_text(str(os.getpid()))

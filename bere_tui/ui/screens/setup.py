@@ -27,9 +27,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from bere_tui.systems import GAMES, system_of
 from bere_tui.i18n import N_, NP_, _, pgettext
 from bere_tui.safetext import NAME_MAX, fit_name
+from bere_tui.systems import GAMES, system_of
 from bere_tui.table.words import bot_name, variant_name
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.seating import BOT_LEVELS, Seat, TableSetup, free_name

@@ -1,5 +1,9 @@
 """bere-record/1 <-> engine (spec/record.md), and the bere-result/1 summary of a game.
 
+This package: the envelope every game system shares and 6 nimmt!'s records (here), Bullenparty's
+(record/bullenparty.py) and the board game's (record/board.py), each found through its system's "record" part
+(bere_tui/systems.py).
+
 Pydantic validates the file's shape here, at the edge; the engine then checks every rule while the actions
 are replayed. Any problem becomes one RecordError whose message names it (for an action: its 0-based index,
 what the game was asking for, and why the action is refused); every value it echoes from the file is escaped

@@ -16,7 +16,6 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 from bere_tui.engine.board import Game
 from bere_tui.engine.board.game import ACTION_FIELDS, VARIANT
 from bere_tui.engine.errors import BereError
-from bere_tui.systems import GAMES, make_game
 from bere_tui.i18n import _
 from bere_tui.record import (
     RESULT_FORMAT,
@@ -30,6 +29,7 @@ from bere_tui.record import (
     read_envelope,
     seat_players,
 )
+from bere_tui.systems import GAMES, make_game
 
 ACTION_KINDS = tuple(ACTION_FIELDS)  # select, stop_row, place_row, swap_row, luck
 
