@@ -35,7 +35,7 @@ from bere_tui.engine.board.layout import (
     Space,
 )
 from bere_tui.i18n import _
-from bere_tui.jsonfile import MAX_BYTES, JSONFileError, loads
+from bere_tui.jsonfile import MAX_BYTES, JSONFileError, loads, read_bytes
 from bere_tui.paths import assets
 from bere_tui.safetext import escape, shown
 
@@ -302,20 +302,14 @@ def load_board(name: str = DEFAULT_BOARD) -> Board:
     if not isinstance(name, str) or not name or "\0" in name:
         raise BoardFileError(_("a board is named by a file name or a path"))
     source = board_source(name)
-    try:
-        if source.exists() and not source.is_dir() and not source.is_file():  # a FIFO, a device: open() could wait
-            raise BoardFileError(_("board file {file}: not a regular file").format(file=_file(name)))
-        with source.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+    try:  # (only a regular file is opened, without waiting: a FIFO or a device is refused, never waited on)
+        raw = read_bytes(source, MAX_BYTES)
     except FileNotFoundError:
         known = ", ".join(shipped_boards())
         raise BoardFileError(_("board file {file}: no such file (boards shipped: {known})").format(
             file=_file(name), known=known)) from None
-    except IsADirectoryError:
-        raise BoardFileError(_("board file {file}: it is a folder, not a file").format(file=_file(name))) from None
-    except OSError as exc:
-        raise BoardFileError(_("board file {file}: cannot be read ({why})").format(
-            file=_file(name), why=exc.strerror or exc)) from None
+    except JSONFileError as exc:  # a folder, a FIFO, a device, a socket, or a file that cannot be read
+        raise BoardFileError(_("board file {file}: {problem}").format(file=_file(name), problem=exc)) from None
     if len(raw) > MAX_BYTES:
         raise BoardFileError(_("board file {file}: too large").format(file=_file(name)))
     return parse_board(raw, name)

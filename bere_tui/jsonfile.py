@@ -2,7 +2,9 @@
 
 The one place such files are parsed. Whatever the file holds, the answer is the data or one JSONFileError
 whose message says in a few words what is wrong (the caller names the file): too large, not UTF-8, empty,
-not JSON, nested too deeply, a number too long to read.
+not JSON, nested too deeply, a number too long to read. `read_bytes` reads a file of another format (a board
+file) with the same care, and `not_regular` tells why a file another library opens (the history database)
+is not one to open: a FIFO, a device or a socket is never opened, never waited on.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ def read_json(path: str | Path, max_bytes: int = MAX_BYTES, pipe: bool = False):
     writer, reading a device may never end). With `pipe`, for a file the player names on the command line,
     a pipe is read too (`bere replay <(cat game.json)`); one no process writes to reads as empty.
     """
-    raw = _read_bytes(path, max_bytes, pipe)
+    raw = read_bytes(path, max_bytes, pipe)
     if len(raw) > max_bytes:
         raise JSONFileError(_("the file is larger than {n} MB, too large to be a file of bere-tui").format(
             n=max_bytes // (1024 * 1024))) from None
@@ -55,7 +57,21 @@ def _readable_kind(mode: int, pipe: bool) -> None:
         raise JSONFileError(_("it is not a regular file (but a FIFO, a device or a socket)"))
 
 
-def _read_bytes(path: str | Path, max_bytes: int, pipe: bool) -> bytes:
+def not_regular(path: str | Path) -> str | None:
+    """Why the file at `path` is not opened (a folder, a FIFO, a device, a socket), or None: a regular file,
+    or no file at all."""
+    try:
+        _readable_kind(os.stat(path).st_mode, pipe=False)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return _("cannot be read ({why})").format(why=_why(exc))
+    except JSONFileError as exc:
+        return str(exc)
+    return None
+
+
+def read_bytes(path: str | Path, max_bytes: int, pipe: bool = False) -> bytes:
     """Up to max_bytes + 1 bytes of the file. Checked by os.stat before it is opened, and opened without
     waiting (O_NONBLOCK), then checked again on the open file: a file swapped for a FIFO in between is refused
     too, never waited on."""

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Self
 
 from bere_tui.i18n import _
+from bere_tui.jsonfile import not_regular
 from bere_tui.safetext import clean_name
 from bere_tui.storage.files import StorageError, data_dir, ensure_dir, set_aside
 
@@ -106,6 +107,9 @@ class History:
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
+        odd = not_regular(path)  # a FIFO, a device, a socket, a folder: set aside unopened, never waited on
+        if odd is not None:
+            raise _Corrupt(odd)
         try:
             conn = sqlite3.connect(path, isolation_level=None)
         except sqlite3.Error as exc:

@@ -5,7 +5,8 @@ that was saved and loaded again has its log back. `Replay` turns those events in
 action with no event, such as passing on a special card, is a step of its own). Each step keeps what the
 viewer shows at that moment: the rows and scores (the same TableShow the live table follows event by event,
 set from the engine's public view after each action), every hand and each secret choice before the reveal
-(it is a replay: nothing is hidden), and how many steps of the log are written. `Replay.line(step)` tells a
+(it is a replay: nothing is hidden), and how many steps of the log are written. The steps are built as they
+are asked for, so the first one is ready at once however long the record. `Replay.line(step)` tells a
 step in one sentence (table.narrate), the secret choices and the decisions that changed nothing included.
 """
 
@@ -46,33 +47,73 @@ class Step:
 
 
 class Replay:
-    """Every step of one game, and the ways to move through them (by event, by turn, by round)."""
+    """Every step of one game, and the ways to move through them (by event, by turn, by round).
+
+    The steps are built as they are asked for (`step`, `move`, `build_more`), never all before the first one
+    shows: a long record took seconds before the viewer drew anything (issue 36). `steps` and `last` build
+    the rest first."""
 
     def __init__(self, game: Game) -> None:
         model, actions = parse_record(game.record())
         replayed = new_game(model)
-        self.game = replayed  # once all steps are built: the state after the record's last action
+        self.game = game  # the game as loaded, every action applied: the state of the last step
         self.variant = replayed.variant
         self.names = [p["name"] for p in replayed.players]
         self.levels: list[str | None] = [p.get("bot") for p in replayed.players]
         n = len(self.names)
-        self.steps: list[Step] = []
+        self._replayed = replayed  # the record played again as far as the steps are built
+        self._actions = actions
+        self._applied = 0  # how many of the record's actions have their steps
+        self._steps: list[Step] = []
+        self.turn_marks: list[int] = []  # the steps that start a turn (a deal, a reveal), as far as built
+        self.round_marks: list[int] = []  # the steps that start a round, as far as built
         self._show = TableShow(round_heads=[0] * n, totals=[0] * n)
         self._hands: list[list[int]] = [[] for _ in range(n)]
         self._specials: list[list[str]] = [[] for _ in range(n)]
         self._chosen: list[int | None] = [None] * n
         self._round = 0
         self._follow(None, replayed.opening_events, replayed, 0)  # the deal before the first action
-        for action in actions:
-            turn = replayed.turn  # the turn a choice is made for
-            self._follow(action, replayed.apply(action), replayed, turn)
-        self.turn_marks = [s.index for s in self.steps if isinstance(s.event, (ev.Dealt, ev.Revealed))]
-        self.round_marks = [s.index for s in self.steps if self._starts_round(s)]
+
+    # ------------------------------------------------------------------ building
+
+    @property
+    def complete(self) -> bool:
+        """Whether every step is built (then `len(built)` is the number of steps)."""
+        return self._applied == len(self._actions)
+
+    @property
+    def built(self) -> list[Step]:
+        """The steps built so far, in order (do not change the list)."""
+        return self._steps
+
+    def build_more(self, actions: int = 100) -> bool:
+        """The steps of up to `actions` more of the record's actions; whether every step is built now."""
+        for action in self._actions[self._applied:self._applied + actions]:
+            turn = self._replayed.turn  # the turn a choice is made for
+            self._follow(action, self._replayed.apply(action), self._replayed, turn)
+            self._applied += 1
+        return self.complete
+
+    def build_all(self) -> None:
+        while not self.build_more(1000):
+            pass
+
+    @property
+    def steps(self) -> list[Step]:
+        """Every step of the game (built first where they are not yet)."""
+        self.build_all()
+        return self._steps
+
+    def step(self, index: int) -> Step:
+        """The step at `index` (0: the deal), built if it is not yet; the last step for an index past it."""
+        while index >= len(self._steps) and not self.build_more():
+            pass
+        return self._steps[min(index, len(self._steps) - 1)]
 
     def _starts_round(self, step: Step) -> bool:
         if not isinstance(step.event, ev.Dealt):
             return False
-        return step.index == 0 or self.steps[step.index - 1].round != step.event.round
+        return step.index == 0 or self._steps[step.index - 1].round != step.event.round
 
     def _sync(self, game: Game) -> None:
         """Every hand and every player's special cards as the engine holds them (a replay hides nothing; one
@@ -120,10 +161,15 @@ class Replay:
         self._sync(after)
 
     def _add(self, action: dict | None, event: ev.Event | None) -> None:
-        self.steps.append(Step(
-            index=len(self.steps), action=action, event=event, show=self._show.copy(),
+        step = Step(
+            index=len(self._steps), action=action, event=event, show=self._show.copy(),
             hands=tuple(tuple(h) for h in self._hands), specials=tuple(tuple(s) for s in self._specials),
-            chosen=tuple(self._chosen), round=self._round))
+            chosen=tuple(self._chosen), round=self._round)
+        self._steps.append(step)
+        if isinstance(event, (ev.Dealt, ev.Revealed)):
+            self.turn_marks.append(step.index)
+        if self._starts_round(step):
+            self.round_marks.append(step.index)
 
     def line(self, step: Step) -> Sentence | None:
         """What the step did, in one sentence: a replay also tells the secret choices and the decisions that
@@ -140,16 +186,22 @@ class Replay:
 
     @property
     def last(self) -> int:
-        return len(self.steps) - 1
+        """The index of the last step (every step built first)."""
+        self.build_all()
+        return len(self._steps) - 1
 
     def move(self, index: int, by: str, forward: bool) -> int:
         """The step one event, turn or round on from `index` (or back); the first or last step at the ends.
+        Moving on builds the steps up to the one it lands on.
 
         Back by a turn goes to the start of the current turn if `index` is past it, as a player would expect.
         """
         if by == "event":
-            return max(0, min(self.last, index + (1 if forward else -1)))
+            return max(0, self.step(index + 1).index if forward else index - 1)
         marks = self.turn_marks if by == "turn" else self.round_marks
-        if forward:
-            return next((m for m in marks if m > index), self.last)
-        return next((m for m in reversed(marks) if m < index), 0)
+        if not forward:
+            return next((m for m in reversed(marks) if m < index), 0)
+        while not marks or marks[-1] <= index:  # (the marks so far end before `index`: build on)
+            if self.build_more():
+                break
+        return next((m for m in marks if m > index), self.last)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App
+from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
 from textual.notifications import SeverityLevel
@@ -104,6 +105,8 @@ class BereApp(App[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", N_("help"), show=True),
         Binding("q", "ask_quit", N_("quit"), show=True),
+        # (a priority binding: a modal screen, such as every prompt, would hide a binding of the app's)
+        Binding("ctrl+c", "interrupt", show=False, priority=True),
     ]
 
     def __init__(self, start: Start | None = None, *, ascii: bool = False, speed: str | None = None,
@@ -373,6 +376,20 @@ class BereApp(App[int]):
                 self.exit(0)
 
         self.push_screen(QuitScreen(), answered)
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C, on every screen (Textual takes it as a key, and did nothing with it): as q, it asks before
+        quitting; a second Ctrl+C on that question quits. Where the window is too small to show the question, it
+        quits at once, as Ctrl+Q does (the game is autosaved after every decision). Text selected in a field or
+        on the screen is copied instead, as Textual does."""
+        if getattr(self.focused, "selected_text", "") or self.screen.get_selected_text():
+            raise SkipAction()  # (the field's or the screen's own Ctrl+C copies it)
+        if isinstance(self.screen, QuitScreen):
+            self.screen.action_answer(True)
+        elif self.too_small:
+            self.exit(0)
+        else:
+            self.action_ask_quit()
 
     # ------------------------------------------------------------------ too small
 

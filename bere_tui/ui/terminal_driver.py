@@ -14,6 +14,10 @@ Once it is lost (a write or a read failed, or it hung up), the terminal's descri
 so nothing can block or fail on them again (Textual's writer drains its queue into it, Python's exit flushes
 into it), and the process sends itself SIGHUP: the one way a lost terminal ends the game, the one the kernel
 takes when the pty is the controlling terminal (ui/saving.py: autosave, a clean stop, the watchdog).
+
+When the watchdog has to end the process (the clean stop hung), the terminal is put back first, as the clean
+stop would have: its mode (termios) as before the app, and the escape sequences that turn mouse reporting off,
+leave the alternate screen and show the cursor, written without waiting (`reset_terminal`).
 """
 
 from __future__ import annotations
@@ -22,17 +26,67 @@ import os
 import select
 import signal
 import sys
+import termios
 import threading
+import time
 from collections.abc import Callable
+from functools import partial
 from typing import IO
 
 from textual.drivers.linux_driver import LinuxDriver
 
-from bere_tui.ui.watchdog import end_process_after
+from bere_tui.ui.watchdog import before_forced_exit, end_process_after
 
 LOST_SIGNAL = signal.SIGHUP  # what a lost terminal sends the process: the same as a hang-up from the kernel
 LOST_LIMIT = 4.0  # seconds after a lost terminal before the watchdog ends the process, if the signal could not
 HANGUP_POLL_MS = 500  # how often the watch looks at the terminal (it wakes at once on a hang-up)
+RESET_WAIT = 0.3  # seconds the watchdog's reset of the terminal tries to find room for its escape sequences
+
+
+#: what Textual's clean stop writes to put the screen back (LinuxDriver.stop_application_mode)
+TERMINAL_RESET = (
+    "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"  # mouse reporting off
+    "\x1b[?2004l"  # bracketed paste off
+    "\x1b[?7h"  # line wrap on
+    "\x1b[?2048l"  # in-band window resize reports off
+    "\x1b[<u"  # the kitty keyboard protocol off (before leaving the alternate screen)
+    "\x1b[?1049l"  # leave the alternate screen
+    "\x1b[?25h"  # show the cursor
+    "\x1b[?1004l"  # focus reports off
+)
+
+
+def reset_terminal(fd: int, mode: list | None, silence: Callable[[], None] = lambda: None) -> None:
+    """Put the terminal on `fd` back as the app found it: its termios `mode` (set at once, not after the output
+    drains) and TERMINAL_RESET, through a descriptor of its own that never waits. `silence` first sends the
+    app's own output elsewhere; the output still waiting for a reader (the app's last frames, on a terminal
+    nobody reads) is dropped, so that what puts the terminal back is there when someone reads it again. Tried
+    for RESET_WAIT seconds at most. Nothing is done to a terminal that is gone."""
+    try:
+        out = os.open(os.ttyname(fd), os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError:  # not a terminal (any more: replaced by /dev/null once lost)
+        return
+    try:
+        silence()
+        if mode is not None:
+            try:
+                termios.tcsetattr(out, termios.TCSANOW, mode)
+            except termios.error:
+                pass
+        deadline = time.monotonic() + RESET_WAIT
+        while True:
+            try:
+                termios.tcflush(out, termios.TCOFLUSH)
+                os.write(out, TERMINAL_RESET.encode("ascii"))
+                return
+            except BlockingIOError:  # a write the app had begun took the room again
+                if time.monotonic() > deadline:
+                    return
+                time.sleep(0.01)
+            except (termios.error, OSError):
+                return
+    finally:
+        os.close(out)
 
 
 class TerminalLost:
@@ -48,11 +102,12 @@ class TerminalLost:
             if self.happened.is_set():
                 return
             self.happened.set()
-        self._replace_with_devnull()
+        self.replace_with_devnull()
         os.kill(os.getpid(), LOST_SIGNAL)  # the main thread autosaves and stops (a signal goes to it first)
         end_process_after(LOST_LIMIT, 128 + LOST_SIGNAL)  # in case the main thread cannot take the signal
 
-    def _replace_with_devnull(self) -> None:
+    def replace_with_devnull(self) -> None:
+        """The terminal's descriptors lead to /dev/null from now on: nothing written or read there can wait."""
         try:
             devnull = os.open(os.devnull, os.O_RDWR)
         except OSError:
@@ -119,9 +174,13 @@ class BereDriver(LinuxDriver):
         self._file = TerminalOutput(sys.__stderr__, self.terminal_lost)  # (what LinuxDriver's writer writes to)
         self._closed = threading.Event()
         self._watch: threading.Thread | None = None
+        self._forget_reset: Callable[[], None] | None = None
 
     def start_application_mode(self) -> None:
         super().start_application_mode()
+        if self._forget_reset is None and os.isatty(self.fileno):  # (attrs_before: the mode the app found)
+            self._forget_reset = before_forced_exit(partial(
+                reset_terminal, self.fileno, self.attrs_before, self.terminal_lost.replace_with_devnull))
         if self._watch is None and os.isatty(self.fileno):
             self._watch = threading.Thread(target=self._watch_for_hangup, name="bere-hangup-watch", daemon=True)
             self._watch.start()
@@ -147,4 +206,7 @@ class BereDriver(LinuxDriver):
 
     def close(self) -> None:
         self._closed.set()
-        super().close()
+        super().close()  # (its writer thread has written everything, the clean stop's reset of the terminal too)
+        if self._forget_reset is not None:
+            self._forget_reset()
+            self._forget_reset = None

@@ -359,3 +359,38 @@ def test_a_record_file_name_with_escape_sequences_is_shown_escaped(tmp_path):
     path.write_text(record_text(), encoding="utf-8")
     start = start_from_args(build_parser().parse_args(["replay", str(path)]))
     assert "\x1b" not in start.note and "\x07" not in start.note and "\\x1b[2J" in start.note
+
+
+def test_a_board_file_swapped_for_a_fifo_after_its_check_is_refused_not_waited_on(tmp_path, monkeypatch):
+    """Issue 36: the board file was looked at (a regular file?) and then opened and read as it was: a FIFO put
+    in its place in between was waited on for ever. Here the look says "a regular file", as it did just before
+    the swap: only the file opened counts."""
+    import os
+    import stat
+
+    from bere_tui.boards import BoardFileError, load_board
+
+    fifo = fifo_at(tmp_path / "board.json")
+    real_stat = os.stat
+
+    def looked_at_before_the_swap(path, *args, **kwargs):
+        found = real_stat(path, *args, **kwargs)
+        if os.fspath(path) != str(fifo):
+            return found
+        return os.stat_result((stat.S_IFREG | 0o644, *found[1:6], 100, *found[7:]))
+
+    monkeypatch.setattr(os, "stat", looked_at_before_the_swap)
+    with pytest.raises(BoardFileError) as refused:
+        without_waiting(fifo, lambda: load_board(str(fifo)))
+    message = str(refused.value)
+    assert message.count("\n") == 0 and "board.json" in message and "not a regular file" in message
+
+
+@pytest.mark.parametrize("argv", [["sim", "--variant", "board", "--bots", "random,random", "--games", "1"],
+                                  ["play", "--variant", "board"]], ids=["sim", "play"])
+def test_a_fifo_as_the_board_file_is_one_error_line(tmp_path, capsys, argv):
+    fifo = fifo_at(tmp_path / "board.json")
+    assert without_waiting(fifo, lambda: main([*argv, "--board", str(fifo)])) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "board.json" in err
+    assert "not a regular file" in err

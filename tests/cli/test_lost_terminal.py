@@ -44,6 +44,9 @@ class GameOnPty:
         env.pop("NO_COLOR", None)
         self.master, slave = os.openpty()
         fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.mode_before = termios.tcgetattr(slave)  # the terminal's mode before the game (what it gives back)
+        self.slave_name = os.ttyname(slave)
+        self.held = -1  # the terminal's end as a shell would hold it (hold_terminal)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bere_tui", "play", "--players", "Ann", "--bots", "random", "--seed", "1"],
             stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True, start_new_session=True,
@@ -106,7 +109,18 @@ class GameOnPty:
         for _ in range(200):
             os.write(self.master, DOWN)
 
+    def hold_terminal(self) -> None:
+        """Keep the game's end of the pty open here too, as the shell that started the game does: its mode then
+        outlives the game, to be read once the game is gone."""
+        self.held = os.open(self.slave_name, os.O_RDWR | os.O_NOCTTY)
+
+    def mode(self) -> list:
+        return termios.tcgetattr(self.held)
+
     def close(self) -> None:
+        if self.held >= 0:
+            os.close(self.held)
+            self.held = -1
         if self.master >= 0:
             os.close(self.master)
             self.master = -1
@@ -166,9 +180,14 @@ def test_closing_the_terminal_under_a_stuck_writer_ends_the_game(game):
 def test_a_stop_signal_under_a_stuck_writer_ends_the_game(game, signum):
     """The terminal is still there but nobody reads it (a frozen window, a stalled connection)."""
     game.wait_for_prompt()
+    game.hold_terminal()
+    assert game.mode() != game.mode_before  # (the game's raw mode)
     saved = game.play_until_saved()
     game.fill()
     game.proc.send_signal(signum)
     assert game.gone_within(DEADLINE), "the game ignored the signal"
     assert game.proc.returncode == 128 + signum
     assert len(game.autosave()["actions"]) >= saved
+    # the terminal is still there: its mode is given back (not left raw, without echo), although the watchdog
+    # had to end the process (issue 36)
+    assert game.mode() == game.mode_before

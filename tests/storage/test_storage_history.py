@@ -114,3 +114,33 @@ def test_names_with_escape_sequences_in_a_database_reach_no_screen(tmp_path):
     with History.open(path) as history:
         (row,) = history.player_stats()
     assert (row.name, row.bot, row.variant) == ("Ann]0;owned Ben", "random[2J", "base[31m")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "fifo with a writer", "folder"])
+def test_a_history_that_is_not_a_regular_file_is_set_aside_unopened_and_a_new_one_started(data, game_of, kind):
+    """Issue 36: a FIFO as history.sqlite3 made every finished game and the History screen fail with "disk I/O
+    error"; it is the app's own file, so it is set aside (kept, unread) as a damaged database is."""
+    import os
+    import subprocess
+
+    path = storage.history_path()
+    data.mkdir(parents=True, exist_ok=True)
+    writer = None
+    if kind == "folder":
+        path.mkdir()
+    else:
+        os.mkfifo(path)
+        if kind == "fifo with a writer":  # (a program holds it open and writes nothing)
+            writer = subprocess.Popen(["sh", "-c", 'exec 3>"$0"; sleep 30', str(path)])
+    try:
+        added, warning = record_finished_game(game_of("base", names=("Ann", "Ben"), seed=3))
+    finally:
+        if writer is not None:
+            writer.kill()
+            writer.wait()
+    assert added is True
+    assert warning.count("\n") == 0 and str(path) in warning and "history.bad-" in warning
+    assert ("folder" if kind == "folder" else "not a regular file") in warning
+    kept = [p for p in data.iterdir() if p.name.startswith("history.bad-")]
+    assert len(kept) == 1 and (kept[0].is_dir() if kind == "folder" else kept[0].is_fifo())
+    assert set(_stats()) == {("Ann", "base"), ("Ben", "base")}

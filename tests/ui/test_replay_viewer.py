@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from uitools import screen_text
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from uitools import screen_text, wait_for
 
 from bere_tui.bots.runner import play_bot_game
 from bere_tui.cli import build_parser, main
@@ -233,3 +235,76 @@ async def test_replay_files_that_cannot_be_read_are_counted_not_called_no_games(
         assert "2 files in" in text and "cannot be read as finished games" in text
         assert ("Base game" in text) == bool(good)
         assert ("No finished game can be shown" in text) == (not good)
+
+
+# ---------------------------------------------------------------------- a long record (issue 36)
+
+LONG = {"target": 150}  # a 6 nimmt! game of some hundreds of actions: a record of any size behaves alike
+
+
+@pytest.fixture(scope="module")
+def long_game():
+    return play_bot_game("base", ["random"] * 4, seed=1, options=LONG)
+
+
+@pytest.fixture(scope="module")
+def whole(long_game):
+    """The long game's replay with every step built."""
+    built = Replay(long_game)
+    built.build_all()
+    return built
+
+
+def test_the_first_step_is_ready_before_the_record_is_played_again(long_game, monkeypatch):
+    """Issue 36: the viewer built every step of a record before it showed anything (seconds for a long one)."""
+    from bere_tui.engine.game import Game
+
+    applied = []
+    apply = Game.apply
+    monkeypatch.setattr(Game, "apply", lambda self, *a, **k: applied.append(1) or apply(self, *a, **k))
+    replay = Replay(long_game)
+    assert len(applied) < len(long_game.record()["actions"]) // 10
+    assert isinstance(replay.step(0).event, ev.Dealt)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(moves=st.lists(st.tuples(st.sampled_from(["event", "turn", "round", "start", "end"]), st.booleans()),
+                      max_size=30))
+def test_moving_through_steps_built_as_asked_lands_where_the_whole_replay_does(long_game, whole, moves):
+    steps = whole.steps
+    lazy = Replay(long_game)
+    here = there = 0
+    for by, forward in moves:
+        if by in ("start", "end"):
+            here, there = (0, 0) if by == "start" else (lazy.last, whole.last)
+        else:
+            here, there = lazy.move(here, by, forward), whole.move(there, by, forward)
+        assert here == there
+        assert lazy.step(here) == steps[there]
+
+
+async def test_a_long_record_steps_on_while_the_rest_is_built_and_then_says_how_many_steps(tmp_path, long_game):
+    app = replay_app(write_record(tmp_path, long_game))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.index == 0
+        assert "step 1" in screen_text(app).splitlines()[0]
+        await pilot.press("down", "down", "pagedown")  # the keys move on, through steps built or not yet
+        assert isinstance(screen.step.event, ev.Dealt) and screen.step.event.round == 2
+        await wait_for(pilot, lambda: screen.replay.complete)
+        total = len(screen.replay.steps)
+        assert f"of {total}" in screen_text(app).splitlines()[0]
+        await pilot.press("end")
+        assert screen.index == total - 1 and isinstance(screen.step.event, ev.GameOver)
+        await pilot.press("left", "home")
+        assert screen.index == 0
+
+
+async def test_end_at_once_reaches_the_last_step_of_a_long_record(tmp_path, long_game):
+    app = replay_app(write_record(tmp_path, long_game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("end")
+        assert screen.replay.complete and screen.index == screen.replay.last
+        assert shown_state(screen.step) == result_state(result(replay(long_game.record())))
+        assert f"step {screen.index + 1} of {screen.index + 1}" in screen_text(app).splitlines()[0]

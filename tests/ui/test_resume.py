@@ -25,7 +25,7 @@ from bere_tui.record import result
 from bere_tui.storage import autosave, autosave_path, load_file
 from bere_tui.ui.app import BereApp, StartError, start_from_args
 from bere_tui.ui.prompts.select import SelectPrompt
-from bere_tui.ui.screens.dialogs import NoticeScreen
+from bere_tui.ui.screens.dialogs import NoticeScreen, QuitScreen, TooSmallScreen
 from bere_tui.ui.screens.save_dialog import SaveScreen
 from bere_tui.ui.screens.table import TableScreen
 from bere_tui.ui.screens.title import TitleScreen
@@ -162,6 +162,54 @@ async def test_ctrl_s_saves_to_the_chosen_file_and_asks_before_replacing(tmp_pat
         await pilot.press("enter")
         assert isinstance(app.screen, SelectPrompt)
         assert load_file(target).record() == app.game.record()
+
+
+async def test_ctrl_c_at_the_table_asks_as_q_does_and_a_second_ctrl_c_quits_with_the_game_kept():
+    """Issue 36: Ctrl+C at the table did nothing at all (Textual takes it as a key and only says how to quit)."""
+    app = table_app("base", players=("Ann",), bots=("random",), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: isinstance(app.screen, SelectPrompt))
+        await pilot.press("enter")
+        await press_until(pilot, lambda: len(app.game.actions) >= 2 and isinstance(app.screen, SelectPrompt))
+        record = app.game.record()
+        await pilot.press("ctrl+c")
+        assert isinstance(app.screen, QuitScreen) and "Quit bere-tui?" in screen_text(app)
+        await pilot.press("n")  # keep playing: the prompt is back, nothing changed
+        assert isinstance(app.screen, SelectPrompt) and app.game.record() == record
+        await pilot.press("ctrl+c", "ctrl+c")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert load_file(autosave_path()).record() == record
+
+
+async def test_ctrl_c_in_a_text_field_with_text_selected_copies_it_and_asks_nothing():
+    app = table_app("base", players=("Ann",), bots=("random",), seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: isinstance(app.screen, SelectPrompt))
+        await pilot.press("ctrl+s")
+        field = app.screen.query_one("#save-path")
+        copied = []
+        app.copy_to_clipboard = copied.append
+        await pilot.press("ctrl+shift+a", "ctrl+c")  # select all, copy
+        assert isinstance(app.screen, SaveScreen) and copied == [field.value]
+        await pilot.press("end", "ctrl+c")  # nothing selected: Ctrl+C asks, as q would outside the field
+        assert isinstance(app.screen, QuitScreen)
+
+
+async def test_ctrl_c_in_a_window_too_small_for_the_question_quits_with_the_game_kept():
+    app = table_app("base", players=("Ann",), bots=("random",), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_until(pilot, lambda: isinstance(app.screen, SelectPrompt))
+        await pilot.press("enter")
+        await press_until(pilot, lambda: len(app.game.actions) >= 2 and isinstance(app.screen, SelectPrompt))
+        record = app.game.record()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert load_file(autosave_path()).record() == record
 
 
 # ---------------------------------------------------------------------- signals, with a real process

@@ -2,11 +2,14 @@
 with every hand shown (it is a replay) and the log following the step.
 
 The steps come from `table.replay.Replay`; the rows, the reveal and the scores are the live table's widgets,
-drawn from the step's TableShow.
+drawn from the step's TableShow. The first step shows at once; the others are built as the keys ask for them and,
+a little at a time between key presses, in the background (a long record took seconds to show, issue 36).
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import ClassVar
 
 from rich.text import Text
@@ -28,6 +31,10 @@ from bere_tui.ui.widgets.scores import ScoreBoard
 
 #: how many steps back the log panel is written (it shows the last dozen lines)
 LOG_STEPS = 80
+#: the background building of steps: at most BUILD_SLICE seconds at a time, then BUILD_PAUSE seconds for the
+#: keys and the drawing (it starts once the first step is drawn)
+BUILD_SLICE = 0.01
+BUILD_PAUSE = 0.01
 
 
 def step_line(replay: Replay, step: Step, ascii: bool = False) -> Text | None:
@@ -97,7 +104,7 @@ class ReplayScreen(Screen[None]):
 
     @property
     def step(self) -> Step:
-        return self.replay.steps[self.index]
+        return self.replay.step(self.index)
 
     def compose(self) -> ComposeResult:
         r, show = self.replay, self.step.show
@@ -119,6 +126,22 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show_step()
+        if not self.replay.complete:
+            self.call_after_refresh(self.build_in_background)
+
+    def build_in_background(self) -> None:
+        self.run_worker(self.build_steps(), group="replay-steps", exclusive=True)
+
+    async def build_steps(self) -> None:
+        """The steps not built yet, a slice at a time, each followed by a pause for the keys and the drawing;
+        the header then says how many steps there are."""
+        while True:
+            end = time.perf_counter() + BUILD_SLICE
+            while time.perf_counter() < end:
+                if self.replay.build_more(20):
+                    self.query_one("#replay-header", Static).update(self.header_text())
+                    return
+            await asyncio.sleep(BUILD_PAUSE)
 
     # ------------------------------------------------------------------ drawing
 
@@ -129,7 +152,11 @@ class ReplayScreen(Screen[None]):
             parts.append(_("round {n}").format(n=step.show.round))
         if step.show.turn:
             parts.append(_("turn {n}").format(n=step.show.turn))
-        parts.append(_("step {i} of {n}").format(i=self.index + 1, n=len(r.steps)))
+        if r.complete:
+            parts.append(_("step {i} of {n}").format(i=self.index + 1, n=len(r.built)))
+        else:  # (the steps after it are still being built)
+            # TRANSLATORS: the replay viewer's header while it still counts the steps of a long game
+            parts.append(_("step {i}").format(i=self.index + 1))
         out = Text(" " + " - ".join(parts), style="bold")
         hint = self.title_text
         width = self.size.width or 80
@@ -168,7 +195,7 @@ class ReplayScreen(Screen[None]):
         else:
             log.lines.clear()
             first = max(0, self.index - LOG_STEPS + 1)
-        for step in self.replay.steps[first:self.index + 1]:
+        for step in self.replay.built[first:self.index + 1]:
             line = step_line(self.replay, step, self.ascii)
             if line is not None:
                 log.write(line)
