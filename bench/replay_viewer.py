@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from startup import ROOT, run_once  # noqa: E402 - (bench/ is not a package)
+from startup import ROOT, run_once
 
 
 def write_records(folder: Path, target: int) -> dict[str, Path]:

@@ -43,7 +43,7 @@ def _run(action: Callable[[], object]) -> None:
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTTOU})
     try:
         action()
-    except Exception:  # noqa: BLE001 - the process ends next whatever went wrong here
+    except Exception:  # noqa: BLE001, S110 - the process ends next whatever went wrong here
         pass
 
 
