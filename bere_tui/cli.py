@@ -15,7 +15,7 @@ from pathlib import Path
 from bere_tui import __version__, i18n
 from bere_tui.argparse_texts import use_bere_catalogues
 from bere_tui.i18n import _, ngettext
-from bere_tui.safetext import escape, shown
+from bere_tui.safetext import error_line, escape, shown
 
 VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty", "board")  # systems.GAMES
 BOARD_SIDES = ("blue", "red")  # engine.board.SIDES: the blue base side, the red pro side (BG7)
@@ -24,7 +24,7 @@ BOARD_SIDES = ("blue", "red")  # engine.board.SIDES: the blue base side, the red
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one clear line and exit 2, as argparse does, without the usage dump
         hint = _("(see: bere --help)")
-        self.exit(2, _("error: {problem}").format(problem=escape(message, None)) + "\n" + hint + "\n")
+        self.exit(2, error_line(message) + "\n" + hint + "\n")
 
 
 def _names(text: str) -> list[str]:
@@ -139,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str) -> int:
-    print(_("error: {problem}").format(problem=escape(message, None)), file=sys.stderr)
+    print(error_line(message), file=sys.stderr)
     return 2
 
 

@@ -55,6 +55,12 @@ def cut_numbers(text: str) -> str:
     return _LONG_NUMBER.sub(lambda m: f"{m.group()[:half]}...{m.group()[-half:]}", str(text))
 
 
+def error_line(problem) -> str:
+    """The one line `error: PROBLEM` that every command prints for a refusal: the problem escaped (one line, no
+    terminal controls) and every long number in it cut (a hostile file's 5,000-digit value is not repeated)."""
+    return _("error: {problem}").format(problem=cut_numbers(escape(str(problem), None)))
+
+
 def shown(value) -> str:
     """A value from a file as a message shows it: its repr, escaped, short, and never deep."""
     try:

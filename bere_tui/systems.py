@@ -100,21 +100,21 @@ BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, sha
     "make": "bere_tui.systems:_make_bullenparty",
     "record": "bere_tui.record.bullenparty",
     "events": "bere_tui.engine.bullenparty.events",
-    "narrate": "bere_tui.table.narrate_bullenparty:tell",
+    "narrate": "bere_tui.table.bullenparty.narrate:tell",
     "bots": "bere_tui.bots.bullenparty:make_bullenparty_bot",
     "sim": "bere_tui.bots.bullenparty.runner:simulate",
-    "hint": "bere_tui.teach.hint_bullenparty:practice_hint",
-    "explain": "bere_tui.teach.explain_bullenparty:explain",
+    "hint": "bere_tui.teach.bullenparty.hint:practice_hint",
+    "explain": "bere_tui.teach.bullenparty.explain:explain",
 })
 BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, parts={
     "make": "bere_tui.systems:_make_board",
     "record": "bere_tui.record.board",
     "events": "bere_tui.engine.board.events",
-    "narrate": "bere_tui.table.narrate_board:tell",
+    "narrate": "bere_tui.table.board.narrate:tell",
     "bots": "bere_tui.bots.board:make_board_bot",
     "sim": "bere_tui.bots.board.runner:simulate",
-    "hint": "bere_tui.teach.hint_board:practice_hint",
-    "explain": "bere_tui.teach.explain_board:explain",
+    "hint": "bere_tui.teach.board.hint:practice_hint",
+    "explain": "bere_tui.teach.board.explain:explain",
 })
 
 #: every game system, by name

@@ -33,7 +33,7 @@ from pathlib import Path
 import asyncssh
 
 from bere_tui.i18n import _
-from bere_tui.safetext import escape
+from bere_tui.safetext import error_line
 from bere_tui.serve.limits import clamped_size
 from bere_tui.serve.servelog import ServeLog
 from bere_tui.serve.session import LOG_ENV
@@ -436,7 +436,7 @@ def run_serve(args) -> int:
     try:
         asyncio.run(serve_forever(config))
     except ServeError as exc:  # (escaped: a path or host given on the command line may hold anything)
-        print(_("error: {problem}").format(problem=escape(str(exc), None)), file=sys.stderr)
+        print(error_line(str(exc)), file=sys.stderr)
         return 2
     return 0
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from bere_tui.i18n import _
-from bere_tui.safetext import escape
+from bere_tui.safetext import error_line
 from bere_tui.serve.limits import clamped_size
 
 WEB_ENV = "BERE_WEB"
@@ -199,7 +199,7 @@ def run_web(args) -> int:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         problem = _("cannot use the data folder {path}: {why}").format(path=root, why=exc.strerror or exc)
-        print(_("error: {problem}").format(problem=escape(problem, None)), file=sys.stderr)
+        print(error_line(problem), file=sys.stderr)
         return 2
     host = args.host
     port = args.port or 8000

@@ -24,7 +24,7 @@ from textual.notifications import SeverityLevel
 
 from bere_tui import i18n
 from bere_tui.i18n import N_, _, later, pgettext
-from bere_tui.safetext import escape, shown
+from bere_tui.safetext import error_line, escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
 from bere_tui.storage import (
     ANIMATION_SPEEDS,
@@ -498,7 +498,7 @@ def run_app(args) -> int:
     try:
         start = start_from_args(args)
     except StartError as exc:
-        print(_("error: {problem}").format(problem=escape(str(exc), None)), file=sys.stderr)
+        print(error_line(str(exc)), file=sys.stderr)
         return 2
     from bere_tui.storage import sweep_temporary_files
 

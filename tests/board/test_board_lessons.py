@@ -13,7 +13,7 @@ import pytest
 
 from bere_tui.engine.board import events as bg
 from bere_tui.systems import make_game
-from bere_tui.teach.hint_board import practice_hint
+from bere_tui.teach.board.hint import practice_hint
 from bere_tui.teach.lesson import load_catalogue, wrap
 from bere_tui.teach.runner import LessonRun, same_action
 from bere_tui.teach.validate import play_through

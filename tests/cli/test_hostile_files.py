@@ -67,6 +67,20 @@ def test_a_long_value_is_cut_short(tmp_path):
     assert len(line.replace(str(tmp_path / "game.json"), "FILE")) < 200
 
 
+def test_a_long_number_in_any_refusal_is_cut_on_the_error_line(tmp_path):
+    """Issue 36, item 7: the engine's own refusal of a deal repeated a 4,000-digit card in full (a 4 kB line);
+    every error line cuts long numbers (safetext.error_line, the one place that prints them)."""
+    big = "7" * 4000
+    record = with_changes()
+    hands = [[c + 20 * p for c in range(1, 11)] for p in range(len(record["players"]))]
+    record["deals"] = [{"rows": [101, 102, 103, 104], "hands": hands}]
+    text = json.dumps(record).replace('"rows": [101', '"rows": [' + big)
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    line = assert_one_error(run_bere("replay", str(path), "--json"), "game.json")
+    assert "..." in line and len(line.replace(str(path), "FILE")) < 200, line
+
+
 # ---------------------------------------------------------------- item 9: names, file size, bots
 
 

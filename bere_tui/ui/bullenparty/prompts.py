@@ -21,9 +21,9 @@ from textual.widgets.option_list import Option
 from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.bullenparty import rules
 from bere_tui.i18n import _
+from bere_tui.table.bullenparty.narrate import tell
 from bere_tui.table.cardtext import card_inline
 from bere_tui.table.narrate import Card, say
-from bere_tui.table.narrate_bullenparty import tell
 from bere_tui.table.words import heads_text
 from bere_tui.ui.bullenparty.board import cards_text, hand_text, row_line
 from bere_tui.ui.prompts.base import HidesHand, PromptScreen

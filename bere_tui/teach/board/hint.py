@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bere_tui.bots.board.heuristic import decide
 from bere_tui.i18n import _
-from bere_tui.teach.explain_board import card_help, card_name, space_effect, tiles_words
+from bere_tui.teach.board.explain import card_help, card_name, space_effect, tiles_words
 
 
 def practice_hint(game, player: int) -> tuple[str, dict]:

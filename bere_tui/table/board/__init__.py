@@ -1,0 +1,1 @@
+"""The board game at the table: its narrator (narrate)."""

@@ -1,0 +1,1 @@
+"""Bullenparty at the table: its narrator (narrate)."""

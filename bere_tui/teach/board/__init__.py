@@ -1,0 +1,1 @@
+"""The board game's lesson helpers: what a move would do (explain) and the practice hint (hint)."""

@@ -1,0 +1,1 @@
+"""Bullenparty's lesson helpers: what a move would do (explain) and the practice hint (hint)."""
