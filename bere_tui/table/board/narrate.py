@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bere_tui.engine.board import events as bg
 from bere_tui.i18n import _, ngettext
+from bere_tui.table.board.words import card_name, luck_name
 from bere_tui.table.words import winners_line
 
 
@@ -30,14 +31,10 @@ def _space_kind(kind: str) -> str:
 
 
 def _card(kind: str | None) -> str:
-    from bere_tui.ui.board.board import card_name  # (the names the table shows)
-
     return card_name(kind) if kind else ""
 
 
 def _luck(kind: str) -> str:
-    from bere_tui.ui.board.board import luck_name
-
     return luck_name(kind)
 
 

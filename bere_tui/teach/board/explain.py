@@ -17,27 +17,9 @@ from __future__ import annotations
 
 from bere_tui.engine.board import events as bg
 from bere_tui.i18n import _
+from bere_tui.table.board.words import card_help, card_name, space_effect
 from bere_tui.table.narrate import Sentence, say
 from bere_tui.teach.explain import Explanation, Outcome, points_outcome
-
-
-def space_effect(spec, index: int, overlay: str | None = None) -> str:
-    """What a space does, in the table's own words (imported when used: teach imports no UI at load time)."""
-    from bere_tui.ui.board.board import space_effect as effect
-
-    return effect(spec, index, overlay)
-
-
-def card_name(kind: str) -> str:
-    from bere_tui.ui.board.board import card_name as name
-
-    return name(kind)
-
-
-def card_help(kind: str) -> str:
-    from bere_tui.ui.board.board import card_help as help_text
-
-    return help_text(kind)
 
 
 def tiles_words(tiles) -> str:
