@@ -57,12 +57,11 @@ def choices_that_fit(screen, height: int | None, log_kept: int = 0) -> int:
     return max(1, below - PROMPT_LINES - log_kept)
 
 
-def landing_text(view, tile: int) -> Text:
-    """Where `tile` would go on the board as it stands (the engine's rule) and what that space does."""
-    r, how = view.target_row(tile)
+def landing_text(view, tile: int, picked=()) -> Text:
+    """Where `tile` would go on the board as it stands (the engine's rule) and what that space does; on a
+    play-two turn after the tiles `picked` before it, placed lowest first as the engine places them."""
+    r, i, how, overlay = view.landings([*picked, tile])[tile]
     row = view.rows[r]
-    i = row.next_space
-    overlay = dict(row.overlays).get(i)
     out = Text(_("row {row}, space {space}").format(row=r + 1, space=i + 1), no_wrap=True, overflow="ellipsis")
     if how == "lowest":
         out.append(" " + _("(below every row end)"))
@@ -121,7 +120,7 @@ class BoardPrompt(HidesHand, PromptScreen):
                     continue
                 text = tile_label(tile, heads, self.ascii)
                 text.append(" " * max(1, 9 - text.cell_len))
-                text.append_text(landing_text(view, tile))
+                text.append_text(landing_text(view, tile, self.picked))
                 self._line(tile, str(tile), text)
         elif self.do == "select":
             self.stage = "card"
