@@ -114,7 +114,10 @@ class TableScreen(DirectedScreen):
         """While a prompt covers the bottom of the table, the log keeps its newest line in view: with many
         players the scores take the room, so they show the lines that fit (the game's player among them) and
         "…"; all of them again once there is room (redraw_logs)."""
-        log, board = self.query_one(GameLog), self.query_one(ScoreBoard)
+        logs, boards = self.query(GameLog), self.query(ScoreBoard)
+        if not logs or not boards:  # (a table not composed yet, or one going away)
+            return
+        log, board = logs.first(), boards.first()
         full = 1 + len(board.names)
         cover = covered_from(log)
         if cover is None or not log.region:
