@@ -59,11 +59,13 @@ class Preview:
         `move` leaves (A-SHI-2)."""
         return specials.shift_outcome(self.view.rows, move, to_row)
 
-    def take(self, row: int, card: int | None = None) -> list[int]:
+    def take(self, row: int, card: int | None = None, cards: list[int] | None = None) -> list[int]:
         """The cards the player collects by taking `row` with `card` (default: the card being placed): the
-        row's cards, and with a 5th Row out the placed card too (A-5TH-2)."""
+        row's cards (or `cards`, what a special card leaves of it or takes of it), and with a 5th Row out the
+        placed card too (A-5TH-2; without a card being placed, the row's cards alone)."""
         placed = self.card if card is None else card
-        return specials.collected(self.view.rows, list(self.view.rows[row].cards), placed)
+        taken = list(self.view.rows[row].cards if cards is None else cards)
+        return taken if placed is None else specials.collected(self.view.rows, taken, placed)
 
     def refused(self, card: int | None = None) -> str:
         """For a low card (B6): "stop" or "parity" when a row does not accept it (A-STOP-2, E3), else ""."""

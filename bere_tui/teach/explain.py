@@ -4,7 +4,9 @@ Every explanation is computed from the move itself, never written for a kind of 
 the learner may know:
 
 - a card chosen in secret (B3) is placed on the rows as the learner sees them now; the others' cards are not
-  known until the reveal, so the explanation says that a card placed first could change it;
+  known until the reveal, so the explanation says that a card placed first could change it. In a scripted
+  lesson the others' cards are the lesson's own (`script`): the turn is played on a copy with them, and only
+  what befalls the learner's card is told (never the others' cards, which show at the reveal);
 - any other decision is applied to a copy of the game, and its events are told until someone else must decide
   (their special cards and choices are secret, A2: "not known yet", never guessed) or the turn ends;
 - the lesson's own move is worked out the same way, and the two are compared by the bullheads the learner
@@ -16,6 +18,7 @@ was, so it must be true for every other move (tests/teach/test_teach_explain.py 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bere_tui.engine import Game, IllegalAction
@@ -37,6 +40,7 @@ class Outcome:
     at_least: bool = False  # the learner would still choose a row to take: `cost` is the cheapest choice
     before_cancel: bool = False  # Negative = Positive may still cancel some of `cost`
     by_rows_now: bool = False  # worked out on the rows as they are now (a secret choice before the reveal)
+    scripted: bool = False  # worked out with the lesson's own cards for the others (a scripted lesson)
 
     @property
     def exact(self) -> bool:
@@ -125,14 +129,65 @@ def move_words(action: dict) -> Sentence:
     return say("{special}", special=special)
 
 
-def outcome(game: Game, learner: int, action: dict) -> Outcome:
+#: plays the lesson's scripted moves of the other seats on a copy of the game, while `still(game)` holds
+Script = Callable[[Game, Callable[[Game], bool]], list[ev.Event]]
+
+
+def outcome(game: Game, learner: int, action: dict, script: Script | None = None) -> Outcome:
     """What `action` of the learner would do (the game is not changed). Raises IllegalAction."""
     refused = game.check(action)
     if refused is not None:
         raise IllegalAction(refused)
     if action["do"] == "select":
+        if script is not None:
+            return _placed_in_turn(game, learner, action, script)
         return _placed_now(game, learner, action["card"])
     return _applied(game, learner, action)
+
+
+def _placed_in_turn(game: Game, learner: int, action: dict, script: Script) -> Outcome:
+    """A secret choice in a scripted lesson: the turn played on a copy with the others' scripted cards, until
+    it ends or the learner decides again; only the learner's own placements and takes are told."""
+    trial = game.copy()
+    turn = (trial.round, trial.turn)
+    events = trial.apply(action)
+    events += script(trial, lambda g: (g.round, g.turn) == turn)
+    out = Outcome(scripted=True)
+    for e in events:
+        if isinstance(e, _STOP_AT):
+            break
+        if not isinstance(e, (ev.Placed, ev.RowTaken)) or e.player != learner:
+            continue  # (the others' cards are not told: they show at the reveal)
+        out.events.append(e)
+        if isinstance(e, ev.RowTaken):
+            out.sentences.append(say(ngettext("Your {card} would take row {row}: {n} card, {heads}.",
+                                              "Your {card} would take row {row}: {n} cards, {heads}.",
+                                              len(e.cards)),
+                                     card=Card(e.card), row=e.row + 1, n=len(e.cards), heads=heads_text(e.bullheads)))
+        elif e.via != "take":
+            out.sentences.append(say(_("Your {card} would go to row {row} and take nothing."), card=Card(e.card),
+                                     row=e.row + 1))
+    out.cost = trial.totals()[learner] - game.totals()[learner]
+    pend = trial.pending
+    if pend is not None and (trial.round, trial.turn) == turn and pend.get("player") == learner:
+        if pend["do"] == "take_row":
+            best, extra = _cheapest_take(trial, pend["card"])
+            out.sentences.append(say(_("Your {card} would be lower than every row that may take it when its turn "
+                                       "comes: you would choose a row to take; the cheapest, row {row}, has "
+                                       "{heads}."), card=Card(pend["card"]), row=best + 1, heads=heads_text(extra)))
+            out.cost += extra
+            out.at_least = True
+        elif pend["do"] == "special":  # what it costs depends on the learner's own next decision
+            out.sentences.append(say(_("Your {card} would be the next card to place: you would choose whether to "
+                                       "play a special card with it."), card=Card(action["card"])))
+            out.cost = None
+        else:
+            out.sentences.append(say(next_decision(pend["do"])))
+            out.before_cancel = pend["do"] == "cancel"
+    if not out.sentences:
+        out.sentences.append(say(_("Your {card} would wait for its turn: the others' cards are placed first."),
+                                 card=Card(action["card"])))
+    return out
 
 
 def _cheapest_take(game: Game, card: int) -> tuple[int, int]:
@@ -294,14 +349,21 @@ class Explanation:
         return {c for s in self.sentences for _a, _b, c in s.cards}
 
 
-def explain(game: Game, learner: int, action: dict, want_action: dict | None, aim: str | None) -> Explanation:
-    """`action` (not the lesson's move `want_action`) explained from the learner's seat. Raises IllegalAction."""
-    wrong = outcome(game, learner, action)
+def explain(game: Game, learner: int, action: dict, want_action: dict | None, aim: str | None,
+            script: Script | None = None) -> Explanation:
+    """`action` (not the lesson's move `want_action`) explained from the learner's seat; `script`: the others'
+    moves of a scripted lesson. Raises IllegalAction."""
+    wrong = outcome(game, learner, action, script)
     sentences = list(wrong.sentences)
     want = None
     if want_action is not None:
-        want = outcome(game, learner, want_action)
+        want = outcome(game, learner, want_action, script)
         sentences.append(say("\n") + compare(wrong, want, action, want_action))
+    if wrong.scripted:
+        sentences.append(say(_("Both are worked out with the cards the others play in this lesson, which show "
+                               "only at the reveal.") if want is not None else
+                             _("That is worked out with the cards the others play in this lesson, which show "
+                               "only at the reveal.")))
     if wrong.by_rows_now:
         sentences.append(say(_("Both are worked out on the rows as they are now; the others' cards show only at "
                                "the reveal, and one placed first could change that.") if want is not None else

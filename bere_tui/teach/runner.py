@@ -209,6 +209,22 @@ class LessonRun:
                     file=self.lesson.source, i=self.script_pos - 1, action=action, why=exc,
                     asked=game.describe_pending())) from None
 
+    def _scripted(self, trial: Game, still) -> list[Event]:
+        """The other seats' scripted moves, as `_play_others` would play them, on `trial` (a copy of the game)
+        while `still(trial)` holds: what the lesson will play after a move of the learner."""
+        pos, events = self.script_pos, []
+        while trial.pending is not None and still(trial) and pos < len(self.script):
+            others = [p for p in deciders(trial) if p != self.learner]
+            action = self.script[pos]
+            if not others or action.get("player") not in others:
+                break
+            try:
+                events += trial.apply(action)
+            except IllegalAction:
+                break
+            pos += 1
+        return events
+
     # ------------------------------------------------------------------ help
 
     def hint(self) -> tuple[str, dict | None]:
@@ -223,9 +239,11 @@ class LessonRun:
     def explain(self, action: dict) -> Verdict:
         """What `action` would do, from what the learner may know, beside the lesson's move (teach.explain)."""
         step = self.step
+        aim = step.aim if step else None
         tell = system_of(self.game.variant).part("explain")
-        try:
-            told = tell(self.game, self.learner, action, self.expected(), step.aim if step else None)
+        try:  # the lesson knows the others' cards: its script (a practice game's bots: nobody knows)
+            told = tell(self.game, self.learner, action, self.expected(), aim,
+                        script=None if self.bots else self._scripted)
         except IllegalAction as exc:
             return Verdict(False, str(exc))
         return Verdict(False, told.text, told.events, told)

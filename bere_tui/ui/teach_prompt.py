@@ -107,12 +107,32 @@ class TeachPrompt:
     teach_hint: Callable[[], tuple[str, dict | None]] | None = None
     hinted: dict | None = None
 
+    expected: dict | None = None
+
     def teach(self, title: str, text: str, hint: Callable[[], tuple[str, dict | None]],
               expected: dict | None = None) -> TeachPrompt:
         """`expected`: the move the lesson asks for; the highlight starts on it, so that Enter alone goes on."""
         self.teach_title, self.teach_text, self.teach_hint = title, text, hint
-        self.hinted = expected
+        self.hinted = self.expected = expected
         return self
+
+    def choose(self, index: int) -> None:
+        """A step prompt's choice (StepPrompt.choose). One that is not the lesson's, at a step whose choice
+        settles the whole move (Negative = Positive's positive card: the engine offers one action for each,
+        with its best cancellation), is answered at once: the lesson explains it now, not after the steps
+        that follow it."""
+        steps, want = self.steps, self.expected  # type: ignore[attr-defined]
+        fields = STEP_FIELDS.get(want["do"], ()) if want is not None else ()
+        k = len(steps) - 1
+        choice = self.step.choices[index]  # type: ignore[attr-defined]
+        if k < len(fields) and fields[k] in want and choice.why_not is None and choice.value != want[fields[k]]:
+            picks = {fields[i]: steps[i].choices[self.last_pick[i]].value for i in range(k)}  # type: ignore
+            picks[fields[k]] = choice.value
+            moves = [a for a in self.legal if all(a.get(f) == v for f, v in picks.items())]  # type: ignore
+            if len(moves) == 1:
+                self.dismiss(dict(moves[0]))  # type: ignore[attr-defined]
+                return
+        super().choose(index)  # type: ignore[misc]
 
     def on_mount(self) -> None:
         """(Called before the prompt's own on_mount.) Once the prompt is built, highlight the expected move."""

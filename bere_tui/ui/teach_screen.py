@@ -206,7 +206,7 @@ class LessonScreen(DismissOnce, Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go_on", N_("continue"), show=True),
         Binding("escape", "leave", N_("leave lesson"), show=True),
-        Binding("s", "speed", N_("speed"), show=True),
+        Binding("s", "app.speed", N_("speed"), show=True),  # BereApp.action_speed
     ]
 
     #: how long each kind of event stays on screen, in steps of the placement speed
@@ -349,9 +349,6 @@ class LessonScreen(DismissOnce, Screen[str]):
         from bere_tui.ui.teach_prompt import LeaveLessonScreen
 
         self.app.push_screen(LeaveLessonScreen(), lambda leave: self.dismiss("list") if leave else None)
-
-    def action_speed(self) -> None:
-        self.app.action_speed()
 
     async def wait_for_enter(self) -> None:
         """Until Enter. (The footer keeps showing Enter: refreshing its keys at every line costs more than

@@ -103,9 +103,8 @@ def test_a_wrong_move_is_explained_by_where_it_would_land_and_taken_back():
         assert len(wrap(text, 72)) <= 17, where  # the explanation dialog at 80x24 (tests/teach: EXPLAIN_LINES)
         if action["do"] == "select":
             view = game.view(0)
-            for tile in action["tiles"]:
-                r, how = view.target_row(tile)
-                space = view.rows[r].next_space
+            for tile in action["tiles"]:  # (of two tiles, the higher lands after the lower: BG-D6)
+                r, space, how, _luck = view.landings(action["tiles"])[tile]
                 if how == "lowest":
                     said = f"Your {tile} is lower than every row end: on the rows as they are now it would go " \
                            f"after the highest one, to row {r + 1}, space {space + 1}"

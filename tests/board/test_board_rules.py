@@ -745,3 +745,16 @@ def test_bg_d4_a_side_without_an_empty_row_to_move_to_is_refused(rows):
 
     with pytest.raises(SetupError):
         Game(names(2), board=board(rows))
+
+
+def test_a_play_two_turns_second_tile_lands_after_the_first():  # BG-D6, BG3, BG-D5 (issue 35.6)
+    """View.landings places the viewer's own tiles lowest first, each on the rows the one before left: the 12
+    after the 11 lands on row 1's TAKE space (alone, it would land on space 2), and after a TAKE the next
+    tile follows the tile that took."""
+    b = board(rows=[row(6, s3="take_row"), *plain_rows(9)])
+    g = game(b, [10, 20, 30, 40], [[11, 12, 13], [50, 51, 52]])
+    view = g.view(0)
+    assert view.target_row(12) == (0, "closest") and view.rows[0].next_space == 1
+    assert view.landings([12]) == {12: (0, 1, "closest", None)}
+    assert view.landings([12, 11]) == {11: (0, 1, "closest", None), 12: (0, 2, "closest", None)}
+    assert view.landings([11, 12, 13])[13] == (0, 1, "closest", None)  # the 12 took row 1: the 13 follows it

@@ -4,8 +4,9 @@ know (issue 18).
 Each test replays every lesson and tries, at every decision the lesson asks for, every other legal move:
 
 - what the explanation says the move does is checked against an independent working-out of that move: for a
-  secret card choice (B3) the bots' own row arithmetic on the public rows (B4, B5, B6, E3, A-STOP-2, A9); for
-  any other decision the move applied to a copy of the game (its takes, A-ORD);
+  secret card choice (B3) the turn played by the engine with the lesson's own cards for the others (the lesson
+  knows them; they are not told); for any other decision the move applied to a copy of the game (its takes,
+  A-ORD);
 - the lesson's move is set beside it, with the difference in bullheads computed the same way;
 - nothing secret is told: no card the learner has not seen (the others' chosen cards before the reveal, B3; their
   hands outside Pro, B10, P3), no decision of another player (their special cards are secret, A2);
@@ -19,7 +20,8 @@ from functools import cache
 
 import pytest
 
-from bere_tui.bots.tactics import cheapest_row, rows_of, target
+from bere_tui.bots.runner import deciders
+from bere_tui.bots.tactics import rows_of
 from bere_tui.engine import events as ev
 from bere_tui.engine.cards import HEADS
 from bere_tui.table.words import heads_text
@@ -35,7 +37,8 @@ DECIDED_BY_THEM = (ev.SpecialPlayed, ev.Moved, ev.Swapped, ev.Cancelled, ev.Draf
 
 @cache
 def wrong_moves() -> tuple:
-    """(lesson, step index, view, game copy, wrong action, expected action, verdict) for every wrong move."""
+    """(lesson, step index, view, game copy, wrong action, expected action, verdict, the others' scripted moves
+    still to come) for every wrong move."""
     out = []
     for lesson in load_catalogue("en").lessons:
         if lesson.practice is not None or lesson.variant in ("bullenparty", "board"):  # their own tests
@@ -52,7 +55,8 @@ def wrong_moves() -> tuple:
                 if same_action(action, want):
                     continue
                 verdict = run.submit(action)
-                out.append((lesson, run.index, run.game.view(run.learner), run.game.copy(), action, want, verdict))
+                out.append((lesson, run.index, run.game.view(run.learner), run.game.copy(), action, want, verdict,
+                            tuple(run.script[run.script_pos:])))
             assert run.submit(want).accepted
     return tuple(out)
 
@@ -63,21 +67,32 @@ def test_there_are_wrong_moves_of_every_kind():
     assert len(wrong_moves()) > 300
 
 
-def by_rows_now(view, card: int) -> tuple[str, int, bool]:
-    """The bots' working-out (bots.tactics, not the explanation's code): the sentence's key words and the cost of
-    `card` placed now on the public rows, and whether that cost is only the cheapest of a row choice."""
-    rows = rows_of(view)
-    fifth = any(r.fifth for r in view.rows)
-    r = target(rows, card)
-    if r < 0:  # B6 (E3, A-STOP-2: among the rows that accept it); with a fifth row out the card is collected too
-        best = cheapest_row(rows)
-        cost = min(rows[i].heads for i in range(len(rows)) if not rows[i].stop) + (HEADS[card] if fifth else 0)
-        return f"the cheapest, row {best + 1}, has {heads_text(cost)}", cost, True
-    row = rows[r]
-    if len(row.cards) >= row.capacity:  # B5, A9
-        cost = row.heads + (HEADS[card] if fifth else 0)
-        return f"one card too many for row {r + 1}: you would take", cost, False
-    return f"after the {row.cards[-1]} in row {r + 1} and take nothing", 0, False
+def in_this_turn(game, learner: int, action: dict, script) -> tuple[int | None, bool]:
+    """A secret card in a scripted lesson, by the engine itself: the turn played on a copy with the others'
+    scripted moves; what the learner's card costs (None: the learner decides on a special card first), and
+    whether that is only the cheapest of a row still to choose."""
+    trial = game.copy()
+    turn = (trial.round, trial.turn)
+    trial.apply(action)
+    for other in script:
+        if trial.pending is None or (trial.round, trial.turn) != turn:
+            break
+        if other["player"] not in [p for p in deciders(trial) if p != learner]:
+            break
+        trial.apply(other)
+    cost = trial.totals()[learner] - game.totals()[learner]
+    pend = trial.pending
+    if pend is None or (trial.round, trial.turn) != turn or pend.get("player") != learner:
+        return cost, False
+    if pend["do"] == "special":
+        return None, False
+    if pend["do"] == "take_row":  # B6: the cheapest row that may take it (with a fifth row out, the card too)
+        view = trial.view(learner)
+        rows = rows_of(view)
+        fifth = any(r.fifth for r in view.rows)
+        cost += min(rows[i].heads for i in range(len(rows)) if not rows[i].stop) + (HEADS[pend["card"]] if fifth
+                                                                                   else 0)
+    return cost, pend["do"] == "take_row"
 
 
 def applied(game, learner: int, action: dict) -> tuple[list, int]:
@@ -92,19 +107,22 @@ def applied(game, learner: int, action: dict) -> tuple[list, int]:
 
 
 def test_every_wrong_move_is_explained_by_what_it_does():
-    for lesson, i, view, game, action, want, verdict in wrong_moves():
+    for lesson, i, view, game, action, want, verdict, script in wrong_moves():
         where = (lesson.id, i, action)
         text = verdict.explanation
         assert not verdict.accepted, where
         told = verdict.explained
         assert told is not None, where
-        if action["do"] == "select":  # B3: worked out on the rows as they are now
-            words, cost, at_least = by_rows_now(view, action["card"])
-            assert f"Your {action['card']} would" in text and words in text, (where, text)
-            assert "the others' cards show only at the reveal" in text, where
+        if action["do"] == "select":  # B3: the lesson's own cards for the others, which show at the reveal
+            cost, at_least = in_this_turn(game, lesson.learner, action, script)
+            assert f"Your {action['card']} would" in text, (where, text)
+            assert "worked out with the cards the others play in this lesson" in text, where
+            assert told.wrong.cost == cost and told.wrong.at_least == at_least, (where, text)
             if not at_least and cost:
                 assert heads_text(cost) in text, (where, text)
-            want_cost = by_rows_now(view, want["card"])[1]
+            want_cost = in_this_turn(game, lesson.learner, want, script)[0]
+            if cost is None or want_cost is None:
+                continue
         else:
             events, cost = applied(game, lesson.learner, action)
             for e in events:
@@ -131,7 +149,7 @@ def test_every_wrong_move_is_explained_by_what_it_does():
 def test_no_fixed_text_for_a_class_of_moves():
     """At one decision, two different moves never get the same explanation."""
     seen: dict = {}
-    for lesson, i, _view, _game, action, _want, verdict in wrong_moves():
+    for lesson, i, _view, _game, action, _want, verdict, _script in wrong_moves():
         key = (lesson.id, i)
         texts = seen.setdefault(key, {})
         assert verdict.explanation not in texts, (key, action, texts.get(verdict.explanation))
@@ -142,7 +160,7 @@ def test_a_wrong_move_tells_nothing_the_learner_cannot_know():
     """No card the learner has not seen, no reveal before the reveal (B3), no special card or choice of another
     player (A2): their coming decisions are said to be not known yet."""
     unknown = 0
-    for lesson, i, view, game, action, _want, verdict in wrong_moves():
+    for lesson, i, view, game, action, _want, verdict, _script in wrong_moves():
         where = (lesson.id, i, action)
         visible = view.seen_cards() | set(view.out_of_play or ())
         named = verdict.explained.cards - {action.get("card"), action.get("with"), action.get("move")}
@@ -163,7 +181,7 @@ def test_a_wrong_move_tells_nothing_the_learner_cannot_know():
 def test_the_special_card_of_a_bot_is_not_told():
     """Lesson 5th Row: the learner plays Insert instead; Ben, who holds Insert, Replace and Stop, places next.
     The explanation stops at his decision instead of playing it out."""
-    for lesson, _i, _view, game, action, _want, verdict in wrong_moves():
+    for lesson, _i, _view, game, action, _want, verdict, _script in wrong_moves():
         if lesson.id == "fifth-row" and action == {"player": 0, "do": "special", "card": "insert", "row": 1}:
             assert game.specials[2] and game.players[2]["name"] == "Ben"
             assert "Then Ben may play a special card; that is not known yet." in verdict.explanation
@@ -173,7 +191,7 @@ def test_the_special_card_of_a_bot_is_not_told():
 
 
 def test_every_explanation_fits_its_dialog_at_80x24():
-    for lesson, i, _view, _game, action, _want, verdict in wrong_moves():
+    for lesson, i, _view, _game, action, _want, verdict, _script in wrong_moves():
         lines = wrap(verdict.explanation, EXPLAIN_WIDTH)
         assert len(lines) <= EXPLAIN_LINES, (lesson.id, i, action, len(lines))
 

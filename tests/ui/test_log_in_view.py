@@ -68,3 +68,25 @@ async def test_the_newest_log_line_is_in_view_above_every_prompt(size):
                     await pilot.press("up")
             await pilot.press("enter")
     assert prompts >= 10
+
+
+@pytest.mark.parametrize(("variant", "players"), [("base", 10), ("anniversary", 8)])
+async def test_with_many_players_the_scores_give_the_log_its_newest_line(variant, players):
+    """Issue 35: with many players at 80x24 the scores pushed the log below the prompt boxes, so the log was
+    hidden entirely: while a prompt is open the scores show the lines that fit, then "…"; all again after."""
+    from bere_tui.ui.widgets.scores import ScoreBoard
+
+    app = table_app(variant, players=("Ann",), bots=("random",) * (players - 1), seed=3)
+    prompts = shortened = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(24):
+            await wait_for(pilot, lambda: asking(pilot.app))
+            if isinstance(app.screen, PromptScreen) and not app.game.finished:
+                await check_log(pilot)
+                prompts += 1
+                board = app.screen_stack[-2].query_one(ScoreBoard)
+                shortened += board.limit is not None
+                if board.limit is not None:
+                    assert "…" in screen_text(app)
+            await pilot.press("enter")
+    assert prompts >= 10 and shortened

@@ -258,3 +258,24 @@ async def test_down_moves_on_when_the_form_is_taller_than_the_window(tmp_path):
         screen.set_focus(screen.query_one("#start"))
         await pilot.pause()
         assert screen.query_one("#start").region.bottom <= 23  # scrolled into view
+
+
+async def test_down_into_a_seats_name_says_so_and_left_right_change_the_seat_there_too(tmp_path):
+    """Issue 35.9: Down from a person's seat goes into its name field: a hint under the form says what the
+    keys do there; Left and Right change who sits at the seat (seat 1 as every other row), letters edit."""
+    app = setup_app(tmp_path / "settings.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("down", "down", "down")  # variant, seats, seat 1's kind, seat 1's name
+        assert app.focused.id == "name-0"
+        flat = " ".join(screen_text(app).split())
+        assert "Seat 1: type the name; Left and Right change who sits there" in flat, flat
+        assert "<- -> change" in screen_text(app).splitlines()[-1]
+        await pilot.press("right")
+        assert screen.setup.seats[0].bot == "random" and app.focused.id == "name-0"
+        await pilot.press("left")
+        assert screen.setup.seats[0].bot is None
+        await pilot.press("end", "x", "backspace", "y")
+        assert screen.setup.seats[0].name == "Anny"
+        await pilot.press("down")  # out of the name: the hint goes
+        assert "type the name" not in screen_text(app)

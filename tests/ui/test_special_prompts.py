@@ -393,3 +393,33 @@ async def test_s_changes_the_placement_speed_inside_a_prompt():
         await pilot.press("s")
         assert app.speed != "off"
         assert isinstance(app.screen, SelectPrompt)  # the prompt still waits
+
+
+async def test_the_special_card_steps_price_a_row_with_the_card_the_5th_row_adds():
+    """Issue 35 (the row lines of the special-card steps, as the take prompt): with a 5th Row out, row 1 (40, 41:
+    3 + 1 bullheads) costs 5 with Ann's 37, which taking it collects too (A-5TH-2)."""
+    rows = [Row([40, 41]), Row([45]), Row([58]), Row([59]), Row([95], fifth=True)]
+    game = table(rows, ["seven_nimmt", "stop"], 37)
+    assert game.pending["do"] == "special"
+    texts: list[str] = []
+    await run(game, SpecialPrompt, ["2", "enter", "|"], texts=texts)  # 7 nimmt!: which row?
+    row1 = next(line for line in texts[0].splitlines() if "40" in line and "41" in line)
+    assert "cost 5" in row1 and "cost 4" not in row1, row1
+
+
+async def test_s_at_the_table_changes_the_speed_through_the_apps_one_action():
+    """`s` at the bare table (bots playing) goes to BereApp.action_speed, as inside a prompt and in a lesson:
+    the table has no copy of it (issue 35); the key bar still names it."""
+    from bere_tui.ui.app import BereApp, Start
+    from bere_tui.ui.screens.table import TableScreen
+    from bere_tui.ui.session import Session
+    from uitools import screen_text, wait_for
+
+    game = Game("base", [{"name": "Ann", "bot": "random"}, {"name": "Ben", "bot": "random"}], seed=1)
+    app = BereApp(Start("game", session=Session(game)), speed="slow", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert not hasattr(app.screen, "action_speed")
+        assert "s speed" in screen_text(app).splitlines()[-1]
+        await pilot.press("s")
+        assert app.speed == "normal" and isinstance(app.screen, TableScreen)

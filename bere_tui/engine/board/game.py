@@ -270,37 +270,26 @@ class Game(TurnProtocol):
 
     def _land(self, p: int, tile: int, r: int, how: str, ev: list[Event]) -> None:
         """The tile lands on the next space of row r; the space acts at once (BG-D3)."""
-        row = self.rows[r]
-        i = len(row)
-        row.append(tile)
         self.placing = None
+        landed = rules.land(self.rows, self.active, self.specs, self.overlays, r, tile)
+        i, kind, others = landed.space, landed.kind, landed.others
         ev.append(TilePlaced(p, tile, r, i, how))
         spec = self.specs[r]
         heads = self.board.heads
-        overlay = self.overlays.pop((r, i), None)
         minus = False
-        if i == spec.final:  # BG4, BG-D4: the final space
-            others = tuple(row[:-1])
-            bonus = overlay == "final_bonus"  # BG6: the row's sum paid instead of lost
+        if kind == "final":  # BG4, BG-D4: the final space
+            bonus = landed.overlay == "final_bonus"  # BG6: the row's sum paid instead of lost
             worth = sum(heads[t] for t in others)
             points = worth if bonus else -worth
             self.out.extend(others)
-            self.rows[r] = []
-            self.active[r] = False
-            for key in [k for k in self.overlays if k[0] == r]:
-                del self.overlays[key]
-            to = next(q for q, on in enumerate(self.active) if not on and q != r)  # BG-D4: topmost empty row
-            self.rows[to] = [tile]
-            self.active[to] = True
             self.scores[p] += points
-            ev.append(RowFinished(p, r, tile, others, points, to, bonus))
+            ev.append(RowFinished(p, r, tile, others, points, landed.to, bonus))
             minus = points < 0
-        elif overlay == "plus5":  # BG6: +5 instead of any other effect
+        elif kind == "plus5":  # BG6: +5 instead of any other effect
             self.scores[p] += 5
             ev.append(SpaceScored(p, r, i, "plus5", 5))
-        elif i in spec.spaces:
+        elif kind is not None:
             space = spec.spaces[i]
-            kind = space.kind
             if kind in ("bull_plus", "bull_minus"):  # BG4: the tile's bullheads, or the printed value
                 worth = heads[tile] if space.value is None else space.value
                 points = worth if kind == "bull_plus" else -worth
@@ -308,10 +297,8 @@ class Game(TurnProtocol):
                 ev.append(SpaceScored(p, r, i, kind, points))
                 minus = points < 0
             elif kind == "take_row":  # BG-D5
-                others = tuple(row[:-1])
                 points = -sum(heads[t] for t in others)
                 self.out.extend(others)
-                self.rows[r] = [tile]
                 self.scores[p] += points
                 ev.append(RowTaken(p, r, tile, others, points))
                 minus = points < 0
@@ -323,11 +310,9 @@ class Game(TurnProtocol):
                     insort(self.hands[p], self.supply.pop(0))
                     ev.append(TileDrawn(p))
             elif kind == "row_to_hand":  # BG7: the row's tiles into the hand instead of minus points
-                others = tuple(row[:-1])
                 for t in others:
                     insort(self.hands[p], t)
                 self.known[p].update(others)
-                self.rows[r] = [tile]
                 ev.append(RowGathered(p, r, tile, others))
             elif kind == "action_card" and self.action_deck:  # BG7 (none when the deck is used up)
                 self.held[p].append(self.action_deck.pop(0))

@@ -4,6 +4,8 @@ Plain ints, tuples and lists: bots call these in their rollouts.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 def target_row(ends: dict[int, int], tile: int) -> tuple[int, str]:
     """BG3: the row a tile goes to, among the open rows whose last tiles are `ends` (row -> last tile), and
@@ -16,6 +18,49 @@ def target_row(ends: dict[int, int], tile: int) -> tuple[int, str]:
     if best is not None:
         return best, "closest"
     return max(ends, key=ends.__getitem__), "lowest"
+
+
+@dataclass(frozen=True, slots=True)
+class Landing:
+    """Where a tile landed and what that did to the rows (`land`)."""
+
+    space: int  # the space of its row it landed on
+    kind: str | None  # what acts: "final", "plus5" (a luck card), a space's kind, or None (a plain space)
+    overlay: str | None  # the luck card that lay on that space (BG6), now used up
+    others: tuple[int, ...] = ()  # "final", "take_row", "row_to_hand": the row's other tiles, which leave it
+    to: int | None = None  # "final": the row the tile moved to (BG-D4)
+
+
+def land(rows: list[list[int]], active: list[bool], specs, overlays: dict[tuple[int, int], str], r: int,
+         tile: int) -> Landing:
+    """BG-D3: `tile` lands on the next space of row r, and the rows change as that space says: the final
+    space empties the row and moves the tile to the topmost empty row (BG4, BG-D4); TAKE and the gather space
+    leave the tile alone in its row (BG-D5, BG7); a luck card's +5 acts instead of the space (BG6). Changes
+    `rows`, `active` and `overlays` in place; the points and hands are the engine's to change. The engine and
+    the previews of a turn (View.landings) both place tiles with it."""
+    row = rows[r]
+    i = len(row)
+    row.append(tile)
+    overlay = overlays.pop((r, i), None)
+    spec = specs[r]
+    if i == spec.final:
+        others = tuple(row[:-1])
+        rows[r] = []
+        active[r] = False
+        for key in [k for k in overlays if k[0] == r]:
+            del overlays[key]
+        to = next(q for q, on in enumerate(active) if not on and q != r)  # BG-D4: the topmost empty row
+        rows[to] = [tile]
+        active[to] = True
+        return Landing(i, "final", overlay, others, to)
+    if overlay == "plus5":
+        return Landing(i, "plus5", overlay)
+    kind = spec.spaces[i].kind if i in spec.spaces else None
+    if kind in ("take_row", "row_to_hand"):
+        others = tuple(row[:-1])
+        rows[r] = [tile]
+        return Landing(i, kind, overlay, others)
+    return Landing(i, kind, overlay)
 
 
 def winners(scores) -> tuple[int, ...]:

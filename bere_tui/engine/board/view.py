@@ -93,6 +93,23 @@ class View:
         """BG3: where `tile` would go on the board as it is now (the engine's own rule)."""
         return rules.target_row({r: self.rows[r].tiles[-1] for r in self.open_rows()}, tile)
 
+    def landings(self, tiles) -> dict[int, tuple[int, int, str, str | None]]:
+        """BG3, BG-D3, BG-D6: where each of the viewer's own `tiles` (a play-two turn's two) would land on the
+        board as it is now, placed lowest first as the engine places them, each after the one before it has
+        changed the rows (`rules.land`): tile -> (row, space, how, the luck card on that space). The others'
+        tiles are not known: a lower one could land first."""
+        rows = [list(row.tiles) for row in self.rows]
+        active = [row.active for row in self.rows]
+        specs = [row.spec for row in self.rows]
+        overlays = {(r, i): kind for r, row in enumerate(self.rows) for i, kind in row.overlays}
+        out = {}
+        for tile in sorted(tiles):
+            ends = {r: rows[r][-1] for r, row in enumerate(self.rows) if active[r] and not row.stopped}
+            r, how = rules.target_row(ends, tile)
+            out[tile] = (r, len(rows[r]), how, overlays.get((r, len(rows[r]))))
+            rules.land(rows, active, specs, overlays, r, tile)
+        return out
+
     def seen_tiles(self) -> set[int]:
         """Tiles whose place this viewer knows: own hand, known tiles of every hand, the board, the tiles that
         left the game, revealed choices still to be placed."""

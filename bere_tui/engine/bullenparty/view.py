@@ -24,6 +24,11 @@ class RowView:
     bullheads: int  # of its number cards
 
     @property
+    def total(self) -> int:
+        """What taking the row collects: its number cards' bullheads and its Bull card's (BP5, BP10)."""
+        return self.bullheads + (self.bull or 0)
+
+    @property
     def is_open(self) -> bool:
         """On the table and not closed: a zero card's card may go here (BP5, BP6)."""
         return self.taken_by is None and not self.closed

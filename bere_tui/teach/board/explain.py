@@ -4,8 +4,9 @@ The same contract as teach.explain for 6 nimmt!: the explanation is computed fro
 kind of mistake, and tells only what the learner may know.
 
 - A secret choice (`select`) shows only at the reveal, with the others' tiles: the explanation says where each
-  tile would land on the rows as they are now (the engine's rule, `view.target_row`) and what that space does
-  (the table's own words, ui.board.board), and that lower tiles of the others could land first.
+  tile would land on the rows as they are now (the engine's rule, `view.landings`: on a play-two turn the
+  learner's higher tile after the lower one has landed) and what that space does (the table's own words,
+  table/board/words.py), and that lower tiles of the others could land first.
 - Any other decision (a STOP token, a row for place-anywhere or swap, a luck card's space) is applied to a copy
   of the game; its events are told until the turn ends or the learner decides again, with the learner's score
   before and after.
@@ -35,12 +36,12 @@ def move_words(action: dict) -> Sentence:
     return say(_("row {row}"), row=action["row"] + 1)
 
 
-def landing(view, tile: int) -> Sentence:
-    """Where `tile` would land on the rows as they are now, and what that space would do."""
-    r, how = view.target_row(tile)
+def landing(view, tile: int, tiles=()) -> Sentence:
+    """Where `tile` would land on the rows as they are now, and what that space would do; with `tiles` (the
+    learner's tiles of a play-two turn, `tile` among them) after the lower ones of them have landed."""
+    r, i, how, overlay = view.landings(tiles or [tile])[tile]
     row = view.rows[r]
-    i = row.next_space
-    effect = space_effect(row.spec, i, dict(row.overlays).get(i))
+    effect = space_effect(row.spec, i, overlay)
     if how == "lowest":
         return say(_("Your {tile} is lower than every row end: on the rows as they are now it would go after the "
                      "highest one, to row {row}, space {space}: {effect}."),
@@ -54,7 +55,7 @@ def _select(game, learner: int, action: dict) -> Outcome:
     view = game.view(learner)
     out = Outcome(by_rows_now=True)
     for tile in sorted(action["tiles"]):
-        out.sentences.append(landing(view, tile))
+        out.sentences.append(landing(view, tile, action["tiles"]))
     if action["card"]:
         out.sentences.append(say(_("With it, your action card {card}: {help}."), card=card_name(action["card"]),
                                  help=card_help(action["card"])))
@@ -75,8 +76,10 @@ def outcome(game, learner: int, action: dict) -> Outcome:
     return _applied(game, learner, action)
 
 
-def explain(game, learner: int, action: dict, want_action: dict | None, aim: str | None) -> Explanation:
-    """`action` (not the lesson's move `want_action`) explained from the learner's seat. Raises IllegalAction."""
+def explain(game, learner: int, action: dict, want_action: dict | None, aim: str | None,
+            script=None) -> Explanation:
+    """`action` (not the lesson's move `want_action`) explained from the learner's seat. Raises IllegalAction.
+    (`script`, the others' scripted moves, is for 6 nimmt!'s secret card: here a choice is told from the game.)"""
     if action["do"] == "select":
         game.copy().apply(action)  # only to check it (IllegalAction); nothing of a secret choice is told
     wrong = outcome(game, learner, action)
@@ -98,7 +101,7 @@ def compare(wrong: Outcome, want: Outcome, action: dict, want_action: dict, game
         view = game.view(learner)
         out = say(_("This lesson asks for {ours}."), ours=ours)
         for tile in sorted(want_action["tiles"]):
-            out = out + say(" ") + landing(view, tile)
+            out = out + say(" ") + landing(view, tile, want_action["tiles"])
         return out
     if want.cost > wrong.cost:
         return say(_("This lesson asks for {ours}: it would leave you {more} points more than {theirs}."),

@@ -3,8 +3,8 @@
 The same contract as teach.explain for 6 nimmt!: the explanation is computed from the move, never written for a
 kind of mistake, and tells only what the learner may know.
 
-- A bid (BP5) is secret: what it would do depends on the others' bids, which show only at the reveal. The
-  explanation says what a number card or the zero card does and when it would act among the bids known so far.
+- A bid (BP5) is secret: what it would do depends on the others' bids, which show only at the reveal (when
+  nobody else bids, BP7, the explanation says so). It says what a number card or the zero card does.
 - Any other decision (take, zero_row, lay) is applied to a copy of the game; its events are told until someone
   else must decide or the learner decides again, with the learner's score (BP10) before and after.
 
@@ -41,6 +41,9 @@ def _bid(game, learner: int, action: dict) -> Outcome:
         out.sentences.append(say(_("Your zero card would take no row: after the number cards it turns up the top "
                                    "card of the draw pile and adds it to an open row of your choice, and it comes "
                                    "back to your hand.")))
+    elif game.pending.get("players") == [learner]:  # the others took their rows: nobody else bids (BP7)
+        out.sentences.append(say(_("Your {card} would take a row into your hand: nobody else bids now, so you "
+                                   "would choose any of the rows left."), card=Card(action["card"])))
     else:
         out.sentences.append(say(_("Your {card} would take a row into your hand; number cards act lowest first, "
                                    "so which rows are left for it depends on the others' bids, shown only at the "
@@ -59,8 +62,10 @@ def outcome(game, learner: int, action: dict) -> Outcome:
     return _applied(game, learner, action)
 
 
-def explain(game, learner: int, action: dict, want_action: dict | None, aim: str | None) -> Explanation:
-    """`action` (not the lesson's move `want_action`) explained from the learner's seat. Raises IllegalAction."""
+def explain(game, learner: int, action: dict, want_action: dict | None, aim: str | None,
+            script=None) -> Explanation:
+    """`action` (not the lesson's move `want_action`) explained from the learner's seat. Raises IllegalAction.
+    (`script`, the others' scripted moves, is for 6 nimmt!'s secret card: here a choice is told from the game.)"""
     wrong = outcome(game, learner, action)
     sentences = list(wrong.sentences)
     want = None

@@ -15,7 +15,7 @@ from bere_tui.engine.board import events as bg
 from bere_tui.i18n import _
 from bere_tui.table.narrate import narrate
 from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, scores_text
-from bere_tui.ui.board.prompts import BoardPrompt
+from bere_tui.ui.board.prompts import CHOICE_LINES, BoardPrompt, choices_that_fit
 from bere_tui.ui.board.table import EVENT_STEPS
 from bere_tui.ui.teach_screen import LessonScreen
 from bere_tui.ui.widgets.choices import ChoiceList
@@ -109,11 +109,24 @@ class BoardLessonScreen(LessonScreen):
         self.redraw()
         self.update_hand()
 
+    def prompt_lines(self, height: int | None = None) -> int:
+        """The choices a prompt shows at once: the lines under the scores, so that every row and the scores
+        stay in view above it (the narration says what the log would)."""
+        return choices_that_fit(self, height)
+
 
 class BoardTeachPrompt(BoardPrompt):
     """The table's prompt in a lesson: the hint's (or the lesson's) move is highlighted on every stage."""
 
     hinted: dict | None = None
+
+    def __init__(self, view, legal, ascii: bool = False, lines=None) -> None:
+        super().__init__(view, legal, ascii, lines=lines or self._room)
+
+    def _room(self, height: int | None) -> int:
+        """As many choices as the lesson's screen under the prompt has room for (BoardLessonScreen.prompt_lines)."""
+        lesson = next((s for s in reversed(self.app.screen_stack) if isinstance(s, BoardLessonScreen)), None)
+        return CHOICE_LINES if lesson is None else lesson.prompt_lines(height)
 
     def hint_index(self, action: dict) -> int | None:
         """The line of the current stage that leads to `action` (None: none)."""

@@ -39,21 +39,29 @@ from bere_tui.ui.prompts.base import HidesHand, PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
-#: lines of choices shown at once: the board's rows stay in view above the prompt (80x24); at the table fewer
-#: (down to MIN_CHOICE_LINES), so that the log's last lines stay in view too (BoardTableScreen.prompt_lines)
+#: lines of choices shown at once where the screen under the prompt does not count them (`choices_that_fit`)
 CHOICE_LINES = 6
 MIN_CHOICE_LINES = 3
-#: the prompt's lines besides its choices: the rule above it, the title, the hand and the key bar
+#: the prompt's lines besides its choices: the rule above it, the title, the hand and the key bar (while tiles
+#: are chosen the list shows every tile of the hand: the hand's line gives its place to one more tile)
 PROMPT_LINES = 4
 ROW_CHOICES = ("stop_row", "place_row", "swap_row")
 
 
-def landing_text(view, tile: int) -> Text:
-    """Where `tile` would go on the board as it stands (the engine's rule) and what that space does."""
-    r, how = view.target_row(tile)
+def choices_that_fit(screen, height: int | None, log_kept: int = 0) -> int:
+    """The choices a prompt over `screen` (a board table or lesson) shows at once in a terminal `height` lines
+    high (None: the screen's): every line between the scores and the prompt's other lines, less the log's last
+    `log_kept` lines, so that the board's rows and the scores stay in view (at 80x24 a lesson's narration
+    leaves 2, and 3 while tiles are chosen; the list never shows fewer than MIN_CHOICE_LINES)."""
+    below = (height or screen.size.height or 24) - screen.query_one("#bg-scores", Static).region.bottom
+    return max(1, below - PROMPT_LINES - log_kept)
+
+
+def landing_text(view, tile: int, picked=()) -> Text:
+    """Where `tile` would go on the board as it stands (the engine's rule) and what that space does; on a
+    play-two turn after the tiles `picked` before it, placed lowest first as the engine places them."""
+    r, i, how, overlay = view.landings([*picked, tile])[tile]
     row = view.rows[r]
-    i = row.next_space
-    overlay = dict(row.overlays).get(i)
     out = Text(_("row {row}, space {space}").format(row=r + 1, space=i + 1), no_wrap=True, overflow="ellipsis")
     if how == "lowest":
         out.append(" " + _("(below every row end)"))
@@ -112,7 +120,7 @@ class BoardPrompt(HidesHand, PromptScreen):
                     continue
                 text = tile_label(tile, heads, self.ascii)
                 text.append(" " * max(1, 9 - text.cell_len))
-                text.append_text(landing_text(view, tile))
+                text.append_text(landing_text(view, tile, self.picked))
                 self._line(tile, str(tile), text)
         elif self.do == "select":
             self.stage = "card"
@@ -205,17 +213,17 @@ class BoardPrompt(HidesHand, PromptScreen):
                 name=name, card=card, row=(self.luck_row or 0) + 1), style="bold")
         return Text(_("{name}, the luck card {card}: on which row?").format(name=name, card=card), style="bold")
 
-    def picked_text(self) -> Text | None:
-        if self.do != "select" or not self.picked:
-            return None
-        out = Text(_("chosen:") + " ", style="bold")
-        out.append_text(tiles_text(self.picked, self.view.heads, self.ascii))
+    def title_text(self) -> Text:
+        """The heading, and after it the tiles chosen so far (on the same line: one more line for the list)."""
+        out = self.heading()
+        if self.do == "select" and self.picked:
+            out.append("  " + _("chosen:") + " ", style="bold")
+            out.append_text(tiles_text(self.picked, self.view.heads, self.ascii))
         return out
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="bottom-panel", id="bg-prompt"):
-            yield Static(self.heading(), id="bg-prompt-title")
-            yield Static(self.picked_text() or "", id="bg-picked")
+            yield Static(self.title_text(), id="bg-prompt-title")
             if self.view.me is not None:
                 hand = hand_text(self.view, self.ascii)
                 hand.no_wrap, hand.overflow = True, "ellipsis"  # one line: the scores stay in view above
@@ -226,15 +234,24 @@ class BoardPrompt(HidesHand, PromptScreen):
     def _choices(self) -> ChoiceList:
         options = [Option(text) for text in self.texts]
         choices = ChoiceList(*options, default=self.default, keys=self.keys, id="bg-choices")
-        # (the app's ChoiceList rule would beat a DEFAULT_CSS one; the "chosen:" line takes one of the lines)
+        # (the app's ChoiceList rule would beat a DEFAULT_CSS one)
         choices.styles.max_height = self._list_height()
         return choices
 
     def _list_height(self) -> int:
-        return max(MIN_CHOICE_LINES, self.choice_lines - (1 if self.picked else 0))
+        return max(MIN_CHOICE_LINES, self.choice_lines + (1 if self._hand_hidden() else 0))
+
+    def _hand_hidden(self) -> bool:
+        """While tiles are chosen the list shows every tile of the hand: its own line is not needed, unless it
+        names action cards too (the pro side)."""
+        return self.stage == "tile" and self.view.me is not None and not self.view.my_cards
+
+    def _show_hand(self) -> None:
+        for hand in self.query("#bg-hand"):
+            hand.display = not self._hand_hidden()
 
     def on_mount(self) -> None:
-        self.query_one("#bg-picked", Static).display = bool(self.picked)
+        self._show_hand()
         self.query_one(ChoiceList).focus()
 
     def fit_to(self, size) -> None:
@@ -256,10 +273,8 @@ class BoardPrompt(HidesHand, PromptScreen):
 
     async def _swap_list(self) -> None:
         self._build()
-        self.query_one("#bg-prompt-title", Static).update(self.heading())
-        picked = self.query_one("#bg-picked", Static)
-        picked.update(self.picked_text() or "")
-        picked.display = bool(self.picked)
+        self.query_one("#bg-prompt-title", Static).update(self.title_text())
+        self._show_hand()
         old = self.query_one(ChoiceList)
         await old.remove()
         new = self._choices()
@@ -330,4 +345,4 @@ class BoardPrompt(HidesHand, PromptScreen):
         self.dismiss(next(a for a in self.legal if a["row"] == self.luck_row and a["space"] == answer))
 
 
-__all__ = ["CHOICE_LINES", "MIN_CHOICE_LINES", "PROMPT_LINES", "BoardPrompt", "landing_text"]
+__all__ = ["CHOICE_LINES", "MIN_CHOICE_LINES", "PROMPT_LINES", "BoardPrompt", "choices_that_fit", "landing_text"]

@@ -29,7 +29,7 @@ from bere_tui.table.cardtext import ASCII_DOT, DOT
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name
 from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, rows_width, scores_text
-from bere_tui.ui.board.prompts import CHOICE_LINES, MIN_CHOICE_LINES, PROMPT_LINES, BoardPrompt
+from bere_tui.ui.board.prompts import BoardPrompt, choices_that_fit
 from bere_tui.ui.saving import keep_finished
 from bere_tui.ui.screens.directed import DirectedScreen
 from bere_tui.ui.screens.handoff import HandoffScreen
@@ -215,9 +215,8 @@ class BoardTableScreen(DirectedScreen):
     def prompt_lines(self, height: int | None = None) -> int:
         """The choices a prompt shows at once in a terminal `height` lines high (None: this screen's): as many
         as leave the log's last LOG_KEPT lines in view between the scores and the prompt (at 80x24 with ten
-        rows: 4), never fewer than MIN_CHOICE_LINES."""
-        below = (height or self.size.height or 24) - self.query_one("#bg-scores", Static).region.bottom
-        return max(MIN_CHOICE_LINES, min(CHOICE_LINES, below - PROMPT_LINES - LOG_KEPT))
+        rows: 4, and a fifth tile while tiles are chosen; at 120x40 every tile of a hand of 12)."""
+        return choices_that_fit(self, height, LOG_KEPT)
 
     async def show_events(self, events: list) -> None:
         self._hurry.clear()

@@ -33,7 +33,8 @@ def bull_text(bull: int) -> str:
 
 
 def row_line(index: int, row, names: list[str], ascii: bool = False) -> Text:
-    """`1  23• 88••• 51•            Bull 5 closed   11`: a row, or who took it."""
+    """`1  23• 88••• 51•  Bull 5  closed   11`: a row, or who took it. The total at the right is what taking
+    the row collects, its Bull card included (BP5)."""
     out = Text(no_wrap=True, overflow="crop")
     out.append(f"{index + 1}  ", style="bold")
     if row.taken_by is not None:
@@ -45,7 +46,7 @@ def row_line(index: int, row, names: list[str], ascii: bool = False) -> Text:
         tail.append("  " + bull_text(row.bull), style="bold")
     if row.closed:
         tail.append("  " + _("closed"), style="bold reverse")
-    cost = f"{row.bullheads:>4}"
+    cost = f"{row.total:>4}"
     gap = max(1, 64 - out.cell_len - tail.cell_len)
     out.append_text(tail)
     out.append(" " * gap)
@@ -59,10 +60,11 @@ def rows_text(view, names: list[str], ascii: bool = False) -> Text:
     return Text("\n").join(lines)
 
 
-def piles_text(pv, ascii: bool = False, width: int = 40) -> Text:
+def piles_text(pv, ascii: bool = False, width: int = 40) -> list[Text]:
     """A player's piles face up, bottom first; the one that counts plus is marked `+`, the others `-` (BP10).
-    When they do not fit `width`, each pile shows its top card and its bullheads: `+[..88] 12`."""
-    full = Text(no_wrap=True, overflow="ellipsis")
+    When they do not fit `width`, each pile shows its top card and its bullheads, `+[..88]12`, on as many lines
+    as they need: every pile stays in view, never cut."""
+    full = Text(no_wrap=True)
     for i, pile in enumerate(pv.piles):
         if i:
             full.append("  ")
@@ -71,28 +73,33 @@ def piles_text(pv, ascii: bool = False, width: int = 40) -> Text:
         full.append_text(cards_text(pile, ascii))
         full.append("]")
     if full.cell_len <= width:
-        return full
-    short = Text(no_wrap=True, overflow="ellipsis")
+        return [full]
+    lines = [Text(no_wrap=True)]
     for i, pile in enumerate(pv.piles):
-        if i:
-            short.append(" ")
+        short = Text(no_wrap=True)
         short.append("+" if i == pv.counting_pile else "-", style="bold")
         short.append("[" + (".." if len(pile) > 1 else ""))
         short.append(str(pile[-1]), style="bold")
         short.append("]" + str(pv.pile_heads[i]))
-    short.truncate(width, overflow="ellipsis")
-    return short
+        if lines[-1].cell_len and lines[-1].cell_len + 1 + short.cell_len > width:
+            lines.append(Text(no_wrap=True))
+        if lines[-1].cell_len:
+            lines[-1].append(" ")
+        lines[-1].append_text(short)
+    return lines
 
 
 def _right(text: str, width: int) -> str:
     return " " * max(0, width - cell_len(text)) + text
 
 
-def players_text(view, names: list[str], marks: dict[int, str], ascii: bool = False, width: int = 76) -> Text:
+def players_text(view, names: list[str], marks: dict[int, str], ascii: bool = False, width: int = 76,
+                 wrap: bool = True) -> Text:
     """Each player: hand size, piles, Bull cards taken, score so far (BP10); the score always shows. Columns as
     wide as their translated headings: each heading stands over its column (the hand size and the score right
     under the end of theirs, the Bull cards ending where their heading ends), and only the piles' legend gives
-    way when the line is too long."""
+    way when the line is too long. Piles that do not fit go on to the next lines (`wrap`), else end in "…"
+    (the replay, whose every line is taken)."""
     # TRANSLATORS: the headings of Bullenparty's players panel, each over its column
     heading, hand_label = pgettext("players panel", "PLAYERS"), pgettext("players panel", "hand")
     piles_label = pgettext("players panel", "piles (+ counts plus, - minus)")
@@ -120,11 +127,15 @@ def players_text(view, names: list[str], marks: dict[int, str], ascii: bool = Fa
         if pv.bulls:
             tail.append("  " + _("Bulls {list}").format(list=" ".join(str(b) for b in pv.bulls)), style="bold")
         tail.append("  " + _right(str(pv.score), score_w), style="bold")
-        piles = piles_text(pv, ascii, max(8, width - line.cell_len - tail.cell_len - 1))
-        line.append_text(piles)
+        indent = line.cell_len
+        piles = piles_text(pv, ascii, max(8, width - indent - tail.cell_len - 1))
+        if not wrap and len(piles) > 1:
+            piles = [piles[0] + Text(" …")]
+        line.append_text(piles[0])
         line.append(" " * max(1, width - line.cell_len - tail.cell_len))
         line.append_text(tail)
         lines.append(line)
+        lines += [Text(" " * indent, no_wrap=True) + more for more in piles[1:]]  # the piles that did not fit
     return Text("\n").join(lines)
 
 

@@ -70,8 +70,11 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
         pend = self.view.pending or {}
         card = pend.get("card")
         if self.do == "bid":
-            return Text(_("{name}, bid in secret: a number card takes a row, the zero card adds a card").format(
-                name=name), style="bold")
+            if any(a["card"] == rules.ZERO for a in self.legal):
+                return Text(_("{name}, bid in secret: a number card takes a row, the zero card adds a "
+                              "card").format(name=name), style="bold")
+            # every remaining row is closed: only number cards may be bid (BP6)
+            return Text(_("{name}, bid in secret: a number card takes a row").format(name=name), style="bold")
         if self.do == "take":
             # (one sentence with the card in it, so that a translation may order its words as it needs)
             return say(_("{name}, your {card} takes a row into your hand. Which one?"), "bold", name=name,
@@ -114,7 +117,7 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
         open_lines = [i for i, a in enumerate(self.lines) if a is not None]
         if self.do == "take":
             rows = self.view.rows
-            return max(open_lines, key=lambda i: (rows[i].bullheads + (rows[i].bull or 0), -i))
+            return max(open_lines, key=lambda i: (rows[i].total, -i))
         return open_lines[0]
 
     def compose(self) -> ComposeResult:

@@ -190,7 +190,7 @@ class BullenpartyReplayScreen(Screen[None]):
         self.query_one("#bp-replay-head", Static).update(head)
         ascii = self.app.ascii
         self.query_one("#bp-rows", Static).update(rows_text(view, self.names, ascii))
-        self.query_one("#bp-players", Static).update(players_text(view, self.names, {}, ascii))
+        self.query_one("#bp-players", Static).update(players_text(view, self.names, {}, ascii, wrap=False))
         self.query_one("#bp-hands", Static).update(hands_text(state, self.names, ascii))
         lines = self.told[self.step]
         if self.step == len(self.states) - 1 and state.finished:

@@ -94,7 +94,8 @@ class BullenpartyTableScreen(DirectedScreen):
         names = self.session.names
         self.query_one("#table-header", Static).update(self.header_text())
         self.query_one("#bp-rows", Static).update(rows_text(view, names, self.ascii))
-        self.query_one("#bp-players", Static).update(players_text(view, names, self.marks, self.ascii))
+        width = max(76, self.app.size.width - 4)  # the panel less its padding: the piles take the room there is
+        self.query_one("#bp-players", Static).update(players_text(view, names, self.marks, self.ascii, width))
 
     def update_hand(self) -> None:
         """The hand shows only when one person plays against bots (nobody else is looking)."""
@@ -112,7 +113,7 @@ class BullenpartyTableScreen(DirectedScreen):
         self.redraw()
 
     def on_resize(self) -> None:
-        self.query_one("#table-header", Static).update(self.header_text())
+        self.redraw()
 
     def action_tracker(self) -> None:
         self.app.push_screen(tracker_notice(self.game.view(self.session.keyboard_player())))

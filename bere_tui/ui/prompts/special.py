@@ -91,24 +91,27 @@ def cards_text(cards: Iterable[int], ascii: bool, new: int | None = None) -> Tex
 
 
 def row_line(index: int | None, row: RowView, ascii: bool, cards: Iterable[int] | None = None,
-             new: int | None = None, note: str = "", width: int = TABLE_WIDTH) -> Text:
+             new: int | None = None, note: str = "", width: int = TABLE_WIDTH, cost: int | None = None) -> Text:
     """`1  12. 17. 23.  ...  7 nimmt!  cost 9`: the row (or `cards`, a preview of it), its reminders and
-    `note` or else its cost. Without `index` the row number is left to the caller (a choice's digit)."""
+    `note` or else its cost: `cost`, what taking it collects (StepPrompt.row_cost), else its bullheads.
+    Without `index` the row number is left to the caller (a choice's digit)."""
     text = Text(f"{index + 1} " if index is not None else "", style="bold")
     text.append_text(cards_text(row.cards if cards is None else cards, ascii, new))
     right = Text()
     marks = " ".join(row_markers(row))
     if marks:
         right.append(marks + "  ", style="italic")
-    right.append(note or _("cost {n}").format(n=row.bullheads))
+    right.append(note or _("cost {n}").format(n=row.bullheads if cost is None else cost))
     gap = max(2, width - text.cell_len - right.cell_len)
     text.append(" " * gap)
     text.append_text(right)
     return text
 
 
-def rows_text(view: View, ascii: bool) -> Text:
-    return Text("\n").join(row_line(i, row, ascii) for i, row in enumerate(view.rows))
+def rows_text(view: View, ascii: bool, costs: list[int] | None = None) -> Text:
+    """Every row, each with `costs[i]` (what taking it collects) or its bullheads."""
+    return Text("\n").join(row_line(i, row, ascii, cost=costs[i] if costs else None)
+                           for i, row in enumerate(view.rows))
 
 
 # ---------------------------------------------------------------- the shared step prompt
@@ -236,6 +239,11 @@ class StepPrompt(PromptScreen):
         pend = self.view.pending or {}
         return pend.get("card")
 
+    def row_cost(self, r: int, cards: list[int] | None = None) -> int:
+        """What taking row `r` (or `cards`, the row as a special card leaves it) collects, in bullheads: with a
+        5th Row out, the card being placed too (A-5TH-2), as the engine counts it (engine.preview)."""
+        return row_bullheads(self.preview.take(r, cards=cards))
+
     # -- showing
 
     def show_step(self, step: Step, highlight: int | None = None) -> None:
@@ -250,7 +258,8 @@ class StepPrompt(PromptScreen):
         rows = self.query_one("#prompt-rows", Static)
         rows.display = step.show_rows and not table_top(self)  # the table's own rows show above the box
         if rows.display:
-            rows.update(rows_text(self.view, self.ascii))
+            costs = [self.row_cost(r) for r in range(len(self.view.rows))]
+            rows.update(rows_text(self.view, self.ascii, costs))
         choices = self.query_one(StepList)
         choices.styles.max_height = self._list_height(step)
         for c in step.choices:
@@ -437,7 +446,8 @@ class SpecialPrompt(StepPrompt):
         choices = []
         for r, row in enumerate(self.view.rows):
             if r in allowed:
-                choices.append(Choice(r, row_line(None, row, self.ascii, width=CHOICE_WIDTH), str(r + 1)))
+                line = row_line(None, row, self.ascii, width=CHOICE_WIDTH, cost=self.row_cost(r))
+                choices.append(Choice(r, line, str(r + 1)))
             else:
                 choices.append(self._refused_row(r, row, self.preview.refusal(name, row=r).note))
         return Step(self._title(name, _("which row?")), choices,
@@ -457,7 +467,8 @@ class SpecialPrompt(StepPrompt):
             if taken is None:
                 note = _("fits")
             else:
-                note = _("full: you take {heads}").format(heads=heads_text(row_bullheads(taken)))
+                collected = self.preview.take(r, card=cards[-1], cards=taken)  # A-INS-3, A-5TH-2
+                note = _("full: you take {heads}").format(heads=heads_text(row_bullheads(collected)))
             choices.append(Choice(r, row_line(None, row, self.ascii, cards, card, note, width=CHOICE_WIDTH),
                                   str(r + 1)))
         title = self._title(name, _("which row? Your card is shown at its place."))
@@ -493,7 +504,7 @@ class SpecialPrompt(StepPrompt):
         for r, row in enumerate(self.view.rows):
             if r in allowed:
                 cards, emptied = self.preview.shift(move, r)
-                cost = _("cost {n}").format(n=row_bullheads(cards))
+                cost = _("cost {n}").format(n=self.row_cost(r, cards))
                 label = row_line(None, row, self.ascii, cards, move, cost, CHOICE_WIDTH)
                 choices.append(Choice(r, label, str(r + 1)))
             else:

@@ -36,7 +36,7 @@ THINKING_AFTER = 0.25  # seconds before "X is thinking" is shown
 class DirectedScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "hurry", N_("hurry"), show=True),
-        Binding("s", "speed", N_("speed"), show=True),
+        Binding("s", "app.speed", N_("speed"), show=True),  # BereApp.action_speed, as in a prompt
         Binding("t", "tracker", N_("tracker"), show=True),
         Binding("ctrl+s", "save", N_("save"), show=True),
     ]
@@ -151,10 +151,6 @@ class DirectedScreen(Screen[None]):
 
     def action_hurry(self) -> None:
         self._hurry.set()
-
-    def action_speed(self) -> None:
-        self.app.cycle_speed()
-        self.notify(_("Placement speed: {speed}").format(speed=self.app.speed_name()), timeout=1.5)
 
     def action_save(self) -> None:
         open_save(self.app)

@@ -1,8 +1,9 @@
 """New game: the variant, the seats (a person with a name, or a bot with its level) and the options.
 
 Keyboard first: the variant has the focus from the start; up/down (or Tab) move between fields, left/right
-(or space) change a choice, Enter anywhere starts the game with what is shown; `>` marks the field with the
-focus, so that it shows without colour. The last setup is offered again next time.
+(or space) change a choice (in a seat's name too: who sits there; a hint under the form says so), Enter
+anywhere starts the game with what is shown; `>` marks the field with the focus, so that it shows without
+colour. The last setup is offered again next time.
 
 The ten seat rows are made once and the ones beyond the player count are hidden: a change of the count or of the
 variant shows or hides rows at once, so a key typed right after it (Down after Right on the seat count) finds
@@ -108,6 +109,20 @@ class SetupInput(Input, inherit_bindings=False):
                                              if not (isinstance(b, Binding) and b.key == "enter")]
 
 
+class SeatName(SetupInput, inherit_bindings=False):
+    """A seat's name: typed letters, Backspace and Delete edit it; Left and Right change the seat's kind, as on
+    every other row of the form (Home and End move in the name)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(b for b in SetupInput.BINDINGS if not (isinstance(b, Binding) and b.key in ("left", "right"))),
+        Binding("left", "step_kind(-1)", N_("change"), show=False),
+        Binding("right", "step_kind(1)", N_("change"), show=True, key_display="<- ->"),
+    ]
+
+    def action_step_kind(self, step: int) -> None:
+        self.parent.query_one(Cycler).action_step(step)
+
+
 class StartButton(Button, inherit_bindings=False):
     """The start button: Enter is the screen's (so the key bar names it), space and a click press it."""
 
@@ -135,6 +150,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         self.setup = TableSetup(variant, [Seat(s.name, s.bot) for s in setup.seats], setup.target, None,
                                 side=setup.side, luck=setup.luck, board=setup.board)
         self.spare: list[Seat] = []  # seats taken away (the first is the next to come back)
+        self._hinting = False  # the line under the form holds the name field's hint, not a problem
         self.opening_note = self._clamp()  # why the seats are fewer or more than asked (a board file's players)
 
     # ------------------------------------------------------------------ layout
@@ -162,7 +178,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
                         yield FieldLabel(_("Seat {n}").format(n=i + 1), classes="field-label")
                         yield Cycler(values, labels, PERSON, id=f"kind-{i}", classes="seat-kind",
                                      on_change=self._kind_changed)
-                        yield SetupInput("", id=f"name-{i}", classes="seat-name")
+                        yield SeatName("", id=f"name-{i}", classes="seat-name")
             with Horizontal(classes="field", id="target-field"):
                 # TRANSLATORS: the setup's field for the total that ends the game (66)
                 yield FieldLabel(_("Target"), classes="field-label")
@@ -307,8 +323,17 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         else:
             self.set_focus(fields[0 if step > 0 else -1])
 
-    def on_descendant_focus(self, _event: events.DescendantFocus) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._mark()
+        hint = self.query_one("#setup-problems", Static)
+        if isinstance(event.widget, SeatName):  # Down from a seat's kind goes into its name: say so
+            n = int((event.widget.id or "name-0").split("-")[1]) + 1
+            hint.update(Text(_("Seat {n}: type the name; Left and Right change who sits there, Up and Down go "
+                               "to the other fields.").format(n=n), style="italic"))
+            self._hinting = True
+        elif self._hinting:
+            hint.update("")
+            self._hinting = False
 
     def _mark(self) -> None:
         """`>` before the label of the row with the focus."""
@@ -369,6 +394,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
 
     def _say(self, text: str) -> None:
         self.query_one("#setup-problems", Static).update(Text(text, style="bold"))
+        self._hinting = False
 
     def on_input_changed(self, message: Input.Changed) -> None:
         field = message.input

@@ -20,7 +20,7 @@ from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.session import Session
 from bere_tui.ui.widgets.hand import HandView
 from bere_tui.ui.widgets.keybar import KeyBar
-from bere_tui.ui.widgets.log import GameLog
+from bere_tui.ui.widgets.log import GameLog, covered_from
 from bere_tui.ui.widgets.reveal import RevealView
 from bere_tui.ui.widgets.rows import RowsView
 from bere_tui.ui.widgets.scores import ScoreBoard
@@ -109,6 +109,26 @@ class TableScreen(DirectedScreen):
             hand.hide(_("Only bots at this table: watch them play."))
         else:
             hand.hide()
+
+    def make_room_for_log(self) -> None:
+        """While a prompt covers the bottom of the table, the log keeps its newest line in view: with many
+        players the scores take the room, so they show the lines that fit (the game's player among them) and
+        "…"; all of them again once there is room (redraw_logs)."""
+        logs, boards = self.query(GameLog), self.query(ScoreBoard)
+        if not logs or not boards:  # (a table not composed yet, or one going away)
+            return
+        log, board = logs.first(), boards.first()
+        full = 1 + len(board.names)
+        cover = covered_from(log)
+        if cover is None or not log.region:
+            want = full
+        else:
+            shown = board.limit or full
+            want = max(3, min(full, shown + (cover - log.content_region.y) - log.newest_height()))
+        limit = None if want >= full else want
+        if limit != board.limit:
+            board.limit = limit
+            board.refresh(layout=True)
 
     def set_marks(self, marks: dict[int, str]) -> None:
         board = self.query_one(ScoreBoard)

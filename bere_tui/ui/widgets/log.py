@@ -46,7 +46,13 @@ class GameLog(Widget):
 
     def _screen_changed(self, screen) -> None:
         """A prompt opened or closed: draw again once it is laid out, above its box."""
-        self.app.call_after_refresh(self.refresh)
+        self.app.call_after_refresh(redraw_logs, self.app)
+
+    def newest_height(self) -> int:
+        """The lines the newest entry takes at the log's width (1 without one)."""
+        if not self.lines:
+            return 1
+        return len(self.lines[-1].wrap(self.app.console, max(1, self.size.width)))
 
     def write(self, line: Text | str) -> None:
         self.lines.append(line if isinstance(line, Text) else Text(line))
@@ -77,7 +83,11 @@ class GameLog(Widget):
 
 
 def redraw_logs(app) -> None:
-    """Draw every log of the open screens again (a prompt's box changed its height)."""
+    """Draw every log of the open screens again (a prompt opened, closed or changed its height); a screen
+    that can make room for its log's newest line above a prompt (`make_room_for_log`) does so first."""
     for screen in app.screen_stack:
+        make_room = getattr(screen, "make_room_for_log", None)
+        if make_room is not None:
+            make_room()
         for log in screen.query(GameLog):
             log.refresh()

@@ -30,9 +30,22 @@ class ScoreBoard(Widget):
         self.bots = bots
         self.show = show
         self.marks: dict[int, str] = {}  # player -> one-character mark: > deciding, + has chosen
+        self.limit: int | None = None  # at most this many lines (a prompt leaves the log too little room)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return 1 + len(self.names)
+        return min(1 + len(self.names), self.limit or 1 + len(self.names))
+
+    def shown_players(self) -> list[int]:
+        """The players whose lines show: all, or within `limit` (less the heading and the "…" line) the first
+        ones in seat order and the one the game waits for."""
+        players = list(range(len(self.names)))
+        if self.limit is None or self.limit >= 1 + len(players):
+            return players
+        keep = players[:max(0, self.limit - 2)]
+        waited = next((p for p in players if self.marks.get(p) == ">"), None)
+        if waited is not None and waited not in keep and keep:
+            keep[-1] = waited
+        return sorted(keep)
 
     def render(self) -> Text:
         """Columns as wide as their translated headings (never a fixed width for a word): the mark, the name,
@@ -50,7 +63,9 @@ class ScoreBoard(Widget):
         head.append(_cell(scores, 2 + name_w + bot_w), style="bold")
         head.append(_cell(rnd_label, rnd_w, right=True) + _cell(total_label, total_w, right=True), style="bold")
         lines = [head]
-        for p, name in enumerate(self.names):
+        shown = self.shown_players()
+        for p in shown:
+            name = self.names[p]
             line = Text()
             mark = self.marks.get(p, " ")
             line.append(mark, style="bold")
@@ -60,6 +75,8 @@ class ScoreBoard(Widget):
             tot = self.show.totals[p] if p < len(self.show.totals) else 0
             line.append(_cell(str(rnd), rnd_w, right=True) + _cell(str(tot), total_w, right=True))
             lines.append(line)
+        if len(shown) < len(self.names):  # the others' lines give their place to the log (a prompt is open)
+            lines.append(Text("..." if self.app.ascii else "…", style="dim"))
         for line in lines:
             line.truncate(max(1, width))
         return Text("\n").join(lines)
