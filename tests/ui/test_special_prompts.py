@@ -410,10 +410,11 @@ async def test_the_special_card_steps_price_a_row_with_the_card_the_5th_row_adds
 async def test_s_at_the_table_changes_the_speed_through_the_apps_one_action():
     """`s` at the bare table (bots playing) goes to BereApp.action_speed, as inside a prompt and in a lesson:
     the table has no copy of it (issue 35); the key bar still names it."""
+    from uitools import screen_text, wait_for
+
     from bere_tui.ui.app import BereApp, Start
     from bere_tui.ui.screens.table import TableScreen
     from bere_tui.ui.session import Session
-    from uitools import screen_text, wait_for
 
     game = Game("base", [{"name": "Ann", "bot": "random"}, {"name": "Ben", "bot": "random"}], seed=1)
     app = BereApp(Start("game", session=Session(game)), speed="slow", remember=False)

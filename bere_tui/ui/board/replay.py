@@ -14,9 +14,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from bere_tui.i18n import N_, NP_, _
+from bere_tui.table.board.words import card_name
 from bere_tui.table.narrate import log_line
 from bere_tui.table.replay import events_by_action
-from bere_tui.ui.board.board import card_name, rows_text, tiles_text
+from bere_tui.ui.board.board import rows_text, tiles_text
 from bere_tui.ui.widgets.keybar import KeyBar
 
 
