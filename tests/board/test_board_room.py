@@ -47,7 +47,7 @@ async def test_the_tile_list_shows_as_many_tiles_as_fit(size, tiles):
         shown = shown_tiles("\n".join(tile_lines(text)), hand, game.board.heads)
         assert len(shown) == tiles, text
         assert "SCORES" in text  # the board and the scores stay in view above the prompt
-        log = text.splitlines()[[i for i, line in enumerate(text.splitlines()) if "SCORES" in line][0] + 1]
+        log = text.splitlines()[next(i for i, line in enumerate(text.splitlines()) if "SCORES" in line) + 1]
         assert "4 start tiles" in log or "Hand 1" in log, text  # the log's last lines too
 
 
@@ -61,7 +61,7 @@ async def test_a_lessons_prompt_leaves_every_row_and_the_scores_in_view():
             await pilot.pause()
             screen = app.screen
             if isinstance(screen, TeachPrompt):
-                await wait_for(pilot, lambda: screen.query_one("#bg-choices").region.height > 0)
+                await wait_for(pilot, lambda screen=screen: screen.query_one("#bg-choices").region.height > 0)
                 lines = screen_text(app).splitlines()
                 for n in range(1, 11):
                     assert any(re.match(rf" [* ] *{n} ", line) for line in lines), (n, "\n".join(lines))
