@@ -9,10 +9,52 @@ still to decide in secret), and says in `refuse_secret(p)` why player p may not 
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from bere_tui.engine.errors import IllegalAction
 from bere_tui.i18n import _
+
+
+@runtime_checkable
+class GameProtocol(Protocol):
+    """What every game system's engine offers the table, the bots, the records and the lessons (issue 32). A game
+    is made by its system's "make" part (bere_tui/systems.py); tests/conformance checks every registered one.
+
+    `pending` is None once the game is over, else the decision asked: `{"do": kind, "players": [...]}` for the
+    decision several players make at once in secret (B3, BP5, BG3), `{"do": kind, "player": p, ...}` for any
+    other. `apply` raises IllegalAction and changes nothing when an action is not legal now; it returns the
+    events the action caused (engine events, told by the system's narrator)."""
+
+    variant: str
+    players: list[dict]
+    n: int
+    seed: int
+    options: dict
+    turn: int
+    finished: bool
+    winners: tuple[int, ...]
+    pending: dict | None
+    opening_events: list
+    waiting: list[int]
+
+    @property
+    def hands_public(self) -> bool: ...
+
+    def deciders(self) -> list[int]: ...
+
+    def legal(self, player: int) -> list[dict]: ...
+
+    def apply(self, action: dict) -> list: ...
+
+    def view(self, player: int | None = None) -> Any: ...
+
+    def record(self) -> dict: ...
+
+    def describe_pending(self) -> str: ...
+
+    def copy(self) -> GameProtocol: ...
+
+    def totals(self) -> list[int]: ...
 
 
 class TurnProtocol:
@@ -62,4 +104,4 @@ class TurnProtocol:
         return p, do
 
 
-__all__ = ["TurnProtocol"]
+__all__ = ["GameProtocol", "TurnProtocol"]

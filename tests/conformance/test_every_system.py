@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from bere_tui import record
 from bere_tui.engine import IllegalAction
+from bere_tui.engine.protocol import GameProtocol
 from bere_tui.systems import GAMES, SYSTEMS, make_game, system_of
 from bere_tui.table.beats import Ask, BotTurn, GameEnd, HandOff
 from bere_tui.table.director import TableDirector
@@ -57,12 +58,14 @@ def play_randomly(game, rng: random.Random, limit: int = 5000) -> list:
     raise AssertionError(f"{game.variant}: not over after {limit} actions")
 
 
-def test_every_variant_belongs_to_one_registered_system():
+def test_every_variant_belongs_to_one_registered_system_and_its_game_keeps_the_engine_protocol():
     assert {v for s in SYSTEMS.values() for v in s.variants} == set(GAMES)
     for variant in GAMES:
         system = system_of(variant)
         assert GAMES[variant].system == system.name
-        assert system.part("make") is not None
+        game = new(variant, 1)
+        assert isinstance(game, GameProtocol), variant
+        assert game.variant == variant and len(game.totals()) == game.n
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
