@@ -262,16 +262,15 @@ class BereApp(App[int]):
     async def host_table(self, setup: TableSetup) -> None:
         """Open a shared table with the seats of `setup` and sit at its first person's seat."""
         from bere_tui.serve.tables import TableError, host_table
+        from bere_tui.systems import system_of
+        from bere_tui.table.words import variant_name
         from bere_tui.ui.remote import join_table
         from bere_tui.ui.session import Session
 
-        if setup.variant == "board":
-            self.notify(_("Shared tables seat 6 nimmt! for now; the board game is played at one keyboard."),
-                        severity="warning", timeout=8)
-            return
-        if setup.variant == "bullenparty":
-            self.notify(_("Shared tables seat 6 nimmt! for now; Bullenparty is played at one keyboard."),
-                        severity="warning", timeout=8)
+        if not system_of(setup.variant).shared_tables:
+            # TRANSLATORS: {game} is the name of a game or variant, as the setup screen shows it
+            self.notify(_("{game}: not at a shared table yet; it is played at one keyboard.").format(
+                game=variant_name(setup.variant)), severity="warning", timeout=8)
             return
         if not any(seat.bot is None for seat in setup.seats):
             self.notify(_("A shared table needs at least one person's seat (yours)."), severity="error")
@@ -311,19 +310,9 @@ class BereApp(App[int]):
         """The table of the session's game: 6 nimmt!'s, Bullenparty's or the board game's."""
         self._clear()
         self.session = session
-        if session.game.variant == "bullenparty":
-            from bere_tui.ui.bullenparty.table import BullenpartyTableScreen
+        from bere_tui.systems import system_of
 
-            self.push_screen(BullenpartyTableScreen(session))
-            return
-        if session.game.variant == "board":
-            from bere_tui.ui.board.table import BoardTableScreen
-
-            self.push_screen(BoardTableScreen(session))
-            return
-        from bere_tui.ui.screens.table import TableScreen
-
-        self.push_screen(TableScreen(session))
+        self.push_screen(system_of(session.game.variant).part("table_screen")(session))
 
     def after_game(self, choice: str | None, session: Session) -> None:
         if choice == "again":

@@ -86,7 +86,7 @@ def game_summary(game: Game, saved: datetime | None = None) -> str:
         shown.append(ngettext("{n} other", "{n} others", others + bots).format(n=others + bots))
     elif bots:
         shown.append(ngettext("{n} bot", "{n} bots", bots).format(n=bots))
-    if game.variant == "board":  # turns, no rounds
+    if getattr(game, "round", None) is None:  # a game of turns, without rounds (the board game)
         text = _("{variant}, turn {turn}: {players}").format(variant=variant_name(game.variant), turn=game.turn,
                                                              players=names_and(shown))
     else:
@@ -219,20 +219,10 @@ def open_save(app) -> None:
 
 
 def open_replay(app, game: Game, title: str = "") -> None:
-    if game.variant == "bullenparty":
-        from bere_tui.ui.bullenparty.replay import BullenpartyReplayScreen
+    """The replay viewer of the game's system (its "replay_screen" part, bere_tui/systems.py)."""
+    from bere_tui.systems import system_of
 
-        app.push_screen(BullenpartyReplayScreen(game, title))
-        return
-    if game.variant == "board":
-        from bere_tui.ui.board.replay import BoardReplayScreen
-
-        app.push_screen(BoardReplayScreen(game, title))
-        return
-    from bere_tui.table.replay import Replay
-    from bere_tui.ui.screens.replay_viewer import ReplayScreen
-
-    app.push_screen(ReplayScreen(Replay(game), title))
+    app.push_screen(system_of(game.variant).part("replay_screen")(game, title))
 
 
 def install_signals(app):

@@ -23,7 +23,6 @@ from textual.widgets.option_list import Option
 
 from bere_tui.i18n import N_, _
 from bere_tui.ui.once import DismissOnce
-from bere_tui.ui.prompts import prompt_class
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.picker import CardPicker
@@ -228,16 +227,8 @@ def teach_prompt(view, legal: list[dict], ascii: bool, title: str, text: str,
                  hint: Callable[[], tuple[str, dict | None]], expected: dict | None = None):
     """The prompt for the learner's decision `legal` (raises NoPrompt when the table has none); the highlight
     starts on `expected`, the move the lesson asks for (None in a practice game: the prompt's own default)."""
-    if view.variant == "bullenparty":  # one prompt for each of its decisions
-        from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
+    from bere_tui.systems import system_of
 
-        cls = teach_prompt_class(BullenpartyPrompt)
-        return cls(view, legal, ascii=ascii).teach(title, text, hint, expected)
-    if view.variant == "board":  # one prompt for each of its decisions, in stages
-        from bere_tui.ui.board.lesson import BoardTeachPrompt
-
-        cls = teach_prompt_class(BoardTeachPrompt)
-        return cls(view, legal, ascii=ascii).teach(title, text, hint, expected)
     do = legal[0]["do"] if legal else (view.pending or {}).get("do")
-    cls = teach_prompt_class(prompt_class(do))
+    cls = teach_prompt_class(system_of(view.variant).part("prompt_class")(do))
     return cls(view, legal, ascii=ascii).teach(title, text, hint, expected)

@@ -458,16 +458,10 @@ class LessonScreen(DismissOnce, Screen[str]):
 
 
 def lesson_screen(variant: str) -> type[LessonScreen]:
-    """The lesson screen that draws this game system's table."""
-    if variant == "bullenparty":
-        from bere_tui.ui.bullenparty.lesson import BullenpartyLessonScreen
+    """The lesson screen that draws this game system's table (its "lesson_screen" part, bere_tui/systems.py)."""
+    from bere_tui.systems import system_of
 
-        return BullenpartyLessonScreen
-    if variant == "board":
-        from bere_tui.ui.board.lesson import BoardLessonScreen
-
-        return BoardLessonScreen
-    return LessonScreen
+    return system_of(variant).part("lesson_screen")
 
 
 def your_move(do: str) -> str:

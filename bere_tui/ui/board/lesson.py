@@ -159,4 +159,11 @@ def board_move(do: str) -> str:
     }.get(do, _("Your move: choose a tile in secret. Press i for a hint."))
 
 
-__all__ = ["BoardLessonScreen", "BoardTeachPrompt", "board_move"]
+def prompt_class(do: str) -> type[BoardTeachPrompt]:
+    """The prompt a lesson wraps for any board-game decision (its system's "prompt_class" part: one prompt for
+    all of them, in stages)."""
+    return BoardTeachPrompt
+
+
+__all__ = ["BoardLessonScreen", "BoardTeachPrompt", "board_move", "prompt_class"]
+

@@ -148,4 +148,10 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
             self.dismiss(action)
 
 
-__all__ = ["BullenpartyPrompt"]
+def prompt_class(do: str) -> type[BullenpartyPrompt]:
+    """The prompt of any Bullenparty decision (its system's "prompt_class" part: one prompt for all of them)."""
+    return BullenpartyPrompt
+
+
+__all__ = ["BullenpartyPrompt", "prompt_class"]
+

@@ -221,3 +221,10 @@ class ReplayScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def replay_screen(game, title: str = "") -> ReplayScreen:
+    """The replay viewer of a 6 nimmt! game (its system's "replay_screen" part, bere_tui/systems.py)."""
+    from bere_tui.table.replay import Replay
+
+    return ReplayScreen(Replay(game), title)
