@@ -107,7 +107,7 @@ def play_one(job: tuple) -> dict:
             bots[p] = make_bot(name, seed * 1000 + p)
     seat = names.index("strong")
     times, forced, rollouts, search_time, search_cpu = [], 0, 0, 0.0, 0.0
-    other_times = []  # the other seats' searched decisions (mcs's, for the equal-time check)
+    other_times, cpu_times = [], []  # the other seats' searched decisions (mcs's, equal time); strong's CPU
     while not game.finished:
         for p in deciders(game):
             view, legal = game.view(p), game.legal(p)
@@ -119,6 +119,7 @@ def play_one(job: tuple) -> dict:
                     forced += 1
                 else:
                     times.append(spent)
+                    cpu_times.append(cpu)
                     rollouts += bots[p].rollouts
                     search_time += spent
                     search_cpu += cpu
@@ -130,7 +131,8 @@ def play_one(job: tuple) -> dict:
             game.apply(action)
     totals = game.totals()
     return {"names": names, "winners": game.winners, "totals": totals, "times": times, "forced": forced,
-            "rollouts": rollouts, "search_time": search_time, "search_cpu": search_cpu, "other_times": other_times}
+            "rollouts": rollouts, "search_time": search_time, "search_cpu": search_cpu, "other_times": other_times,
+            "cpu_times": cpu_times}
 
 
 def calibrate(games: int, simulations, iterations, seed: int) -> int:
@@ -284,6 +286,10 @@ def main(argv: list[str] | None = None) -> int:
                   f" median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms;"
                   f" {rollouts / search:,.0f} rollouts/s ({rollouts / search_cpu:,.0f} per CPU second);"
                   f" {rollouts / len(times):,.0f} rollouts per decision")
+        cpu_times = [t for r in results for t in r["cpu_times"]]
+        if cpu_times:
+            print(f"  strong's decisions searched, CPU time: median {statistics.median(cpu_times) * 1000:.0f} ms,"
+                  f" max {max(cpu_times) * 1000:.0f} ms")
         other = [t for r in results for t in r["other_times"]]
         if match == "base-mcs" and other:
             print(f"  mcs ({per_card} rollouts per card): decisions searched {len(other)}, median"
