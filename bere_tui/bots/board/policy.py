@@ -158,7 +158,7 @@ def gather_cost(seat: Seat, added, shed: int = 0) -> float:
     return held_cost(mine + list(added), hold + len(added) - shed) - held_cost(mine, hold)
 
 
-def _avg_heads(seat: Seat) -> float:
+def avg_heads(seat: Seat) -> float:
     if seat.avg is None:
         h = seat.model.heads
         seat.avg = sum(h[t] for t in seat.unseen) / len(seat.unseen) if seat.unseen else 1.5
@@ -298,7 +298,7 @@ def _pair_value(seat: Seat, a: int, b: int, avg: float) -> float:
 
 def rank_select(seat: Seat, legal: list[dict]) -> list[float]:
     """The heuristic's worth of each legal secret choice (tiles and an optional action card)."""
-    avg = _avg_heads(seat)
+    avg = avg_heads(seat)
     single: dict[int, float] = {}
     pairs: dict[tuple[int, int], float] = {}
     gains: dict[tuple[int, str], float] = {}
@@ -397,7 +397,7 @@ def rank_luck(seat: Seat, legal: list[dict], card: str) -> list[float]:
                 key = (r, nxt + d)
                 landing[key] = landing.get(key, 0.0) + p / max(1, len(seat.hand)) * 2
     out = []
-    avg = _avg_heads(seat)
+    avg = avg_heads(seat)
     for a in legal:
         r, i = a["row"], a["space"]
         nxt = len(seat.model.rows[r])

@@ -44,7 +44,7 @@ def rollout(g, me: int, last: int) -> float:
     value = scores[me] - sum(others) / len(others)
     if NEXT_WEIGHT and not g.finished and g.pending and g.pending["do"] == "select" and g.hands[me]:
         seat = policy.seat_of_game(g, me)
-        avg = policy._avg_heads(seat)
+        avg = policy.avg_heads(seat)
         value += NEXT_WEIGHT * max(policy.tile_value(seat, t, avg) for t in g.hands[me])
     return value
 

@@ -71,7 +71,9 @@ def choose_take(piles, rows) -> int:
 
 
 def choose_bid(hand, piles, rows, others: int, zero_ok: bool, next_bull: int | None, unseen=()) -> int | str:
-    """BP5: the card (or the zero card) to bid. `others`: how many other players bid in this bidding."""
+    """BP5: the card (or the zero card) to bid. `others`: how many other players bid in this bidding. Waiting
+    with the zero card is worth most when the others would take a row each and leave me the last row to grow
+    alone (BP6, BP7)."""
     top = main_top(piles)
     values = sorted((row_value(row.cards, row.bull, top) for row in rows if row.taken_by is None), reverse=True)
     last = len(values) - 1
