@@ -13,8 +13,10 @@ wall time and as the process's CPU time (the latter less affected by a loaded ma
 per decision is fixed (worlds x shortlist rollouts), so these times vary with the machine and its load, never
 the moves.
 
+Each match also prints its figures per side (blue, red) when it played both.
+
 Usage: python bench/board_strength.py [--games N] [--seed S] [--players P] [--worlds W] [--board NAME]
-       [--match ...]
+       [--match ...] [--side blue|red]
 """
 
 from __future__ import annotations
@@ -47,12 +49,12 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return mid - half, mid + half
 
 
-def play(match: str, g: int, seed: int, players: int, worlds: int | None, board: str):
+def play(match: str, g: int, seed: int, players: int, worlds: int | None, board: str, tables=TABLES):
     """One game: whether the tested bot won, its score less the others' mean, its decision times (wall and
-    CPU)."""
+    CPU), the side."""
     tested, other = MATCHES[match]
     seat = g % players
-    side, luck = TABLES[(g // players) % len(TABLES)]
+    side, luck = tables[(g // players) % len(tables)]
     names = [tested if p == seat else other for p in range(players)]
     game = make_game("board", [{"name": f"{b} {p}", "bot": b} for p, b in enumerate(names)], seed=seed,
                      options={"side": side, "luck": luck, "board": board})
@@ -74,7 +76,7 @@ def play(match: str, g: int, seed: int, players: int, worlds: int | None, board:
             game.apply(action)
     scores = game.scores
     others = [s for p, s in enumerate(scores) if p != seat]
-    return seat in game.winners, scores[seat] - statistics.mean(others), times, cpu
+    return seat in game.winners, scores[seat] - statistics.mean(others), times, cpu, side
 
 
 def spread(values: list[float]) -> str:
@@ -91,27 +93,39 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=None, help="the strong bot's worlds per decision")
     ap.add_argument("--board", default="standard")
     ap.add_argument("--match", nargs="*", choices=list(MATCHES), default=list(MATCHES))
+    ap.add_argument("--side", choices=("blue", "red"), default=None, help="play one side only")
     args = ap.parse_args()
+    tables = tuple(t for t in TABLES if args.side in (None, t[0]))
     worlds = args.worlds if args.worlds is not None else StrongBot.default_worlds
     print(f"Board game ({args.board}), {args.players} players, {args.games} games per match (sides and luck "
           f"cards in turn), seeds {args.seed}.., strong: {worlds} worlds x {StrongBot.default_shortlist} "
           f"options per decision, {StrongBot.default_turns} turn(s) beyond the current one")
     for match in args.match:
-        wins, diffs, times, cpu = 0, [], [], []
+        results: dict[str, list] = {}  # side -> [(won, diff)]
+        times, cpu = [], []
         start = time.perf_counter()
         for g in range(args.games):
-            won, diff, t, c = play(match, g, args.seed + g, args.players, args.worlds, args.board)
-            wins += won
-            diffs.append(diff)
+            won, diff, t, c, side = play(match, g, args.seed + g, args.players, args.worlds, args.board, tables)
+            results.setdefault(side, []).append((won, diff))
             times += t
             cpu += c
-        lo, hi = wilson(wins, args.games)
-        mean = statistics.mean(diffs)
-        half = 1.96 * statistics.stdev(diffs) / sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-        print(f"{match:<17} won {wins}/{args.games} = {wins / args.games:6.1%} "
-              f"(95% CI {lo:5.1%}-{hi:5.1%}; fair share {1 / args.players:.0%}), "
-              f"score vs others' mean {mean:+.1f} +-{half:.1f}; decision ms wall {spread(times)}, "
+        every = [r for side in results for r in results[side]]
+        print(f"{match:<17} {figures(every, args.players)}; decision ms wall {spread(times)}, "
               f"CPU {spread(cpu)}; {time.perf_counter() - start:.0f} s", flush=True)
+        if len(results) > 1:
+            for side, got in results.items():
+                print(f"  {side + ' side':<15} {figures(got, args.players)}", flush=True)
+
+
+def figures(results: list, players: int) -> str:
+    """Won games with a 95% Wilson interval, and the mean score difference with a 95% normal interval."""
+    n = len(results)
+    wins = sum(w for w, _d in results)
+    diffs = [d for _w, d in results]
+    lo, hi = wilson(wins, n)
+    half = 1.96 * statistics.stdev(diffs) / sqrt(n) if n > 1 else 0.0
+    return (f"won {wins}/{n} = {wins / n:6.1%} (95% CI {lo:5.1%}-{hi:5.1%}; fair share {1 / players:.0%}), "
+            f"score vs others' mean {statistics.mean(diffs):+.1f} +-{half:.1f}")
 
 
 if __name__ == "__main__":

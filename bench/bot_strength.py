@@ -7,13 +7,19 @@ Matches (4 players; the seats move round the table from game to game):
   base-flatmc      base game to 66, strong and `flatmc` vs two `heuristic`: the published baseline, flat Monte
                    Carlo with determinization (random rollouts, own bullheads, every option in every world),
                    with the same number of simulations, seated at the same table
+  base-mcs         base game to 66, strong vs three `mcs`: the peer's kind of bot (ThingsAI-io/6-nimmt-agent's
+                   `mcs:mcPerCard=N`): flat Monte Carlo, N random rollouts over the round per card, in-round
+                   card counting (the unseen cards dealt to the others), own bullheads only. Equal time: unless
+                   --mc-per-card is given, N is calibrated first in this run (a few games, strong and mcs timed
+                   in this process) so that mcs's median decision time equals strong's; both medians are
+                   printed with the match (target: strong >= 35% of games, a fair share is 25%, over >= 200)
   pro-heuristic, evenodd-heuristic: strong vs three `heuristic` in Pro and Even/Odd (only with --match)
 A shared victory counts as won (as in `bere sim`). Win rates carry a 95% Wilson interval.
 
-Speed (issue 17: median <= 100 ms and maximum <= 500 ms per decision): per match, median and maximum wall time
-of the strong bot's decisions (forced ones, with a single legal action, are counted apart), rollouts per second
-inside decisions; and `--speed` tables, a few games each in one process: base at 4 and 10 seats (vs `random`),
-Anniversary and Even/Odd at 4 (vs `heuristic`), every decision of the strong seat timed (wall and CPU time:
+Speed (issue 17: median <= 100 ms and maximum <= 500 ms per decision; issue 34: at most 300 ms at 4 seats):
+per match, median and maximum wall time (and CPU time) of the strong bot's decisions (forced ones, with a single
+legal action, are counted apart), rollouts per second inside decisions; and `--speed` tables, a few games
+each in one process: base at 4 and 10 seats (vs `random`), Anniversary and Even/Odd at 4 (vs `heuristic`), every decision of the strong seat timed (wall and CPU time:
 median, 95th percentile, maximum). Also the raw rate of fastsim (whole 4-player base rounds, random cards, as
 the naive loop plays them) beside /work/shared/bench/naive_round.py, both in CPU time in this process, and the
 naive script's own output, all in the same run. The bot's effort is a number of
@@ -51,6 +57,7 @@ MATCHES = {  # variant, the bots (seat i in game g: bots[(i - g) % 4]), the stro
     "base-heuristic": ("base", ["strong", "heuristic", "heuristic", "heuristic"], 0.55),
     "anniv-heuristic": ("anniversary", ["strong", "heuristic", "heuristic", "heuristic"], 0.40),
     "base-flatmc": ("base", ["strong", "flatmc", "heuristic", "heuristic"], None),
+    "base-mcs": ("base", ["strong", "mcs", "mcs", "mcs"], 0.35),
     "pro-heuristic": ("pro", ["strong", "heuristic", "heuristic", "heuristic"], None),
     "evenodd-heuristic": ("even-odd", ["strong", "heuristic", "heuristic", "heuristic"], None),
 }
@@ -63,6 +70,14 @@ SPEED_TABLES = {  # variant, the bots (the strong bot in seat 0)
 }
 #: the baseline of the issue, built from the same parts
 FLAT_MC = {"policy": "random", "others_weight": 0.0, "end_weight": 0.0, "racing": False}
+#: the peer's rollouts per card before the calibration (its own leaderboard's top: mcPerCard=100)
+MC_PER_CARD = 100
+
+
+def mcs_bot(seed: int, per_card: int) -> StrongBot:
+    """The peer's bot (issue 34): every card played out in `per_card` dealt worlds (card counting: the unseen
+    cards of this round dealt to the others), random rollouts to the end of the round, own bullheads."""
+    return StrongBot(seed, simulations=None, iterations=per_card, **FLAT_MC)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -77,19 +92,22 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def play_one(job: tuple) -> dict:
     """One game: each seat's bot, whether it won and its score, and the strong bot's decision timings."""
-    match, g, seed, simulations, iterations = job
+    match, g, seed, simulations, iterations, per_card = job
     variant, lineup, _target = MATCHES[match]
     names = [lineup[(i - g) % 4] for i in range(4)]
     game = Game(variant, [{"name": f"{b} {i}", "bot": b} for i, b in enumerate(names)], seed=seed)
     bots = {}
     for p, name in enumerate(names):
-        if name in ("strong", "flatmc"):
+        if name == "mcs":
+            bots[p] = mcs_bot(seed * 1000 + p, per_card)
+        elif name in ("strong", "flatmc"):
             extra = FLAT_MC if name == "flatmc" else {}
             bots[p] = StrongBot(seed * 1000 + p, simulations=simulations, iterations=iterations, **extra)
         else:
             bots[p] = make_bot(name, seed * 1000 + p)
     seat = names.index("strong")
     times, forced, rollouts, search_time, search_cpu = [], 0, 0, 0.0, 0.0
+    other_times, cpu_times = [], []  # the other seats' searched decisions (mcs's, equal time); strong's CPU
     while not game.finished:
         for p in deciders(game):
             view, legal = game.view(p), game.legal(p)
@@ -101,15 +119,34 @@ def play_one(job: tuple) -> dict:
                     forced += 1
                 else:
                     times.append(spent)
+                    cpu_times.append(cpu)
                     rollouts += bots[p].rollouts
                     search_time += spent
                     search_cpu += cpu
             else:
+                start = time.perf_counter()
                 action = bots[p].choose(view, legal)
+                if len(legal) > 1:
+                    other_times.append(time.perf_counter() - start)
             game.apply(action)
     totals = game.totals()
     return {"names": names, "winners": game.winners, "totals": totals, "times": times, "forced": forced,
-            "rollouts": rollouts, "search_time": search_time, "search_cpu": search_cpu}
+            "rollouts": rollouts, "search_time": search_time, "search_cpu": search_cpu, "other_times": other_times,
+            "cpu_times": cpu_times}
+
+
+def calibrate(games: int, simulations, iterations, seed: int) -> int:
+    """The peer's rollouts per card at which its median decision time equals strong's (issue 34): a few games of
+    base-mcs at MC_PER_CARD in this process, then MC_PER_CARD scaled by the ratio of the medians (a decision's
+    time is its number of rollouts times a rollout's)."""
+    results = [play_one(("base-mcs", g, seed * 100_000 + 90_000 + g, simulations, iterations, MC_PER_CARD))
+               for g in range(games)]
+    strong = statistics.median(t for r in results for t in r["times"])
+    mcs = statistics.median(t for r in results for t in r["other_times"])
+    per_card = max(1, round(MC_PER_CARD * strong / mcs))
+    print(f"calibration, {games} games: strong median {strong * 1000:.0f} ms, mcs at {MC_PER_CARD} per card median"
+          f" {mcs * 1000:.0f} ms -> mcs at {per_card} rollouts per card")
+    return per_card
 
 
 def speed_one(job: tuple) -> list[tuple[float, float, bool]]:
@@ -142,8 +179,8 @@ def ms(values: list[float]) -> str:
 
 def speed_tables(tables: list[str], games: int, simulations, iterations, seed: int) -> None:
     """Each table's decisions, played in this process one game after another (a worker would share the CPU)."""
-    print(f"\nspeed (target: median <= 100 ms, max <= 500 ms per decision, wall time); {games} game(s) per table,"
-          f" load average {os.getloadavg()[0]:.1f}")
+    print(f"\nspeed (target: median <= 100 ms, max <= 500 ms per decision, 300 ms at 4 seats (issue 34), wall time);"
+          f" {games} game(s) per table, load average {os.getloadavg()[0]:.1f}")
     for table in tables:
         rows = [r for g in range(games) for r in speed_one((table, seed * 100_000 + g, simulations, iterations))]
         searched = [r for r in rows if not r[2]]
@@ -209,6 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--speed", nargs="*", choices=list(SPEED_TABLES), default=list(SPEED_TABLES),
                     help="speed tables (default all; none: skip)")
     ap.add_argument("--speed-games", type=int, default=2, help="games per speed table (default 2)")
+    ap.add_argument("--mc-per-card", type=int, default=None,
+                    help="mcs's rollouts per card (default: calibrated to strong's median time in this run)")
+    ap.add_argument("--calibration-games", type=int, default=3)
     args = ap.parse_args(argv)
 
     print(f"strong bot: {args.simulations} simulations per decision, at most {args.iterations or 'any number of'}"
@@ -219,9 +259,13 @@ def main(argv: list[str] | None = None) -> int:
           f" fastsim, same rounds {_rate(lambda: fastsim_round(rng), 2.0):,.0f} rounds/s")
     if args.speed:
         speed_tables(args.speed, args.speed_games, args.simulations, args.iterations, args.seed)
+    per_card = args.mc_per_card
+    if per_card is None and "base-mcs" in args.match:
+        per_card = calibrate(args.calibration_games, args.simulations, args.iterations, args.seed)
     for match in args.match:
         start = time.perf_counter()
-        jobs = [(match, g, args.seed * 100_000 + g, args.simulations, args.iterations) for g in range(args.games)]
+        jobs = [(match, g, args.seed * 100_000 + g, args.simulations, args.iterations, per_card)
+                for g in range(args.games)]
         if args.workers > 1:
             with Pool(args.workers) as pool:
                 results = pool.map(play_one, jobs, chunksize=1)
@@ -242,6 +286,14 @@ def main(argv: list[str] | None = None) -> int:
                   f" median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms;"
                   f" {rollouts / search:,.0f} rollouts/s ({rollouts / search_cpu:,.0f} per CPU second);"
                   f" {rollouts / len(times):,.0f} rollouts per decision")
+        cpu_times = [t for r in results for t in r["cpu_times"]]
+        if cpu_times:
+            print(f"  strong's decisions searched, CPU time: median {statistics.median(cpu_times) * 1000:.0f} ms,"
+                  f" max {max(cpu_times) * 1000:.0f} ms")
+        other = [t for r in results for t in r["other_times"]]
+        if match == "base-mcs" and other:
+            print(f"  mcs ({per_card} rollouts per card): decisions searched {len(other)}, median"
+                  f" {statistics.median(other) * 1000:.0f} ms, max {max(other) * 1000:.0f} ms")
     return 0
 
 

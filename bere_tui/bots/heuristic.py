@@ -2,7 +2,9 @@
 
 Cards: the one with the lowest expected bullheads this turn (B4-B6 against random opponents' cards).
 Low card (B6): the cheapest row, unless a dearer one is clearly better for its own hand.
-Anniversary: a special card when it saves at least two bullheads now; Negative = Positive on the dearest card.
+Anniversary: a special card when it saves at least two bullheads now in round 1 (what is kept carries over, A6);
+in the last round, where a special card left unused scores nothing (A7), when it saves anything: one bullhead, or
+less once the hand holds no more cards than special cards. Negative = Positive on the dearest card.
 """
 
 from __future__ import annotations
@@ -67,7 +69,18 @@ class HeuristicBot(Bot):
             cost = self._cost_with(view, rows, card, a)
             if cost < best_cost:
                 best, best_cost = a, cost
-        return best if base - best_cost >= 2 else legal[0]
+        return best if base - best_cost >= self._min_saving(view) else legal[0]
+
+    @staticmethod
+    def _min_saving(view) -> float:
+        """The bullheads a special card must save now to be played: keep it for later (A6) unless it pays; in
+        the last round nothing is kept (A7), and once every remaining card can have a special card, any saving."""
+        rounds = view.rules.rounds_fixed
+        if rounds is None or view.round < rounds:
+            return 2
+        if len(view.hand) < len(view.my_specials):
+            return 0.01  # (the revealed card has left the hand)
+        return 1
 
     def _cost_with(self, view, rows, card, a):
         name = a["card"]

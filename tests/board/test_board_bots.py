@@ -261,3 +261,23 @@ def test_a_board_rebuilt_from_the_view_plays_the_same():
     assert board.heads == g.board.heads and board.sides["red"].rows == g.board.sides["red"].rows
     assert board.stop_tokens == g.board.stop_tokens
     assert StrongBot(2, **FAST).choose(view, g.legal(1)) in g.legal(1)
+
+
+def test_the_heuristic_prices_the_pro_sides_end_of_game_hand_penalty():
+    """Issue 34, BG7: on the pro side the tiles held when another player runs out cost their bullheads. A
+    player with two tiles more than the shortest hand will hold two at the end, the cheapest two (the dear ones
+    are played first); a gathered row adds its tiles to what is held, a play-two space sheds one."""
+    from types import SimpleNamespace
+
+    from bere_tui.bots.board import policy
+
+    assert policy.end_hold([12, 10, 11, 12], 0) == 2
+    assert policy.end_hold([9, 10, 11, 12], 0) == 0  # the shortest hand ends the game (BG7)
+    assert policy.held_cost([3, 1, 2, 5], 2) == 3
+    heads = {t: h for t, h in zip(range(1, 7), (1, 2, 3, 5, 1, 2))}
+    seat = policy.Seat(0, [1, 2, 3, 4], SimpleNamespace(heads=heads), [], 0, True, False, hold=2)
+    assert policy.held_cost([1, 2, 3, 5], 2) == 3  # tiles 1 and 2 stay in hand
+    assert policy.gather_cost(seat, [2, 2]) == 7 - 3  # four tiles held then: 1 + 2 + 2 + 2
+    assert policy.gather_cost(seat, [], shed=1) == 1 - 3  # one tile fewer held: only the 1
+    seat.hold = 0
+    assert policy.gather_cost(seat, [5, 5]) == 1 + 2  # now two tiles held at the end: the cheapest two

@@ -15,12 +15,13 @@ from bere_tui.engine.variants import SPECIAL_NAMES
 from bere_tui.record import replay, result
 
 
-def position(rows, card, specials, other=90) -> Game:
-    """P0 holds `specials` and has selected `card`; P1 (no special cards) selects `other`. Returns the game at
-    P0's first decision."""
+def position(rows, card, specials, other=90, round=1, rest=1) -> Game:
+    """P0 holds `specials` and has selected `card` (`rest` is its other card); P1 (no special cards) selects
+    `other`. Returns the game at P0's first decision, in round `round` (A6: round 2 is the last)."""
     g = Game("anniversary", ["P0", "P1"], seed=3)
+    g.round = round
     g.rows = [Row(list(r)) for r in rows]
-    g.hands = [[card, 1], [other, 2]]
+    g.hands = [[card, rest], [other, 2]]
     g.specials = [list(specials), []]
     g.apply({"player": 0, "do": "select", "card": card})
     g.apply({"player": 1, "do": "select", "card": other})
@@ -110,3 +111,35 @@ def test_heuristic_bots_finish_anniversary_games_and_use_every_special_card():
     for name in (*SPECIAL_NAMES, "swap", "cancel"):
         assert played[name] > 0, name
     assert sum(played[k] for k in played if k not in ("swap", "cancel")) < asked["special"] / 2
+
+
+LOW_TAKES_ONE = [[10], [20], [30], [41]]  # a 5 is a low card (B6): it takes the 41, one bullhead
+
+
+@pytest.mark.parametrize("name", ["heuristic", "strong"])
+def test_in_the_last_round_a_special_card_is_played_for_a_single_bullhead(name):
+    """Issue 34: a special card left unused after round 2 scores nothing (A7), so with one card left to place
+    (a 99, safe at the end of a row) the bot inserts its low card into a row with room (A-INS-1, A-INS-2)
+    instead of taking the 41 (B6)."""
+    g = position(LOW_TAKES_ONE, 5, ["insert", "stop"], round=2, rest=99)
+    action = make_bot(name, 1).choose(g.view(0), g.legal(0))
+    assert action["card"] == "insert"
+    g.apply(action)
+    assert g.piles[0] == []
+
+
+def test_in_round_1_a_special_card_is_kept_for_more_than_a_single_bullhead():
+    """A special card kept at the end of round 1 is kept for round 2 (A6): the heuristic does not spend it to
+    save one bullhead (B6 takes the 41)."""
+    g = position(LOW_TAKES_ONE, 5, ["insert", "stop"], rest=99)
+    assert bot_choice(g)["card"] is None
+
+
+@pytest.mark.parametrize("specials", [["stop"], ["insert"], ["seven_nimmt"], ["negative_positive"],
+                                      ["stop", "insert", "negative_positive"]])
+def test_the_strong_bot_plays_a_special_card_that_dodges_a_sixth_card(specials):
+    """Issue 34: 56 would be row 3's sixth card, 11 bullheads (B5); each of these special cards saves most of
+    them (A-STOP-2, A-INS-2, A-7N-1, A-NP-1), and the strong bot plays one."""
+    g = position(FULL3, 56, specials)
+    action = make_bot("strong", 1).choose(g.view(0), g.legal(0))
+    assert action["card"] in specials

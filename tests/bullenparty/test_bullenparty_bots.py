@@ -13,13 +13,15 @@ from bp_table import all_cards
 
 from bere_tui.bots import make_bot
 from bere_tui.bots import random_bot as nimmt_random
-from bere_tui.bots.bullenparty import BOTS, make_bullenparty_bot
+from bere_tui.bots.bullenparty import BOTS, make_bullenparty_bot, policy
 from bere_tui.bots.bullenparty.determinize import deal_world
 from bere_tui.bots.bullenparty.heuristic import decide
 from bere_tui.bots.bullenparty.runner import play_bot_game
 from bere_tui.bots.bullenparty.strong import StrongBot
 from bere_tui.engine import Game as NimmtGame
 from bere_tui.engine.bullenparty import Game
+from bere_tui.engine.bullenparty.game import Row
+from bere_tui.engine.bullenparty.rules import ZERO
 from bere_tui.engine.bullenparty.view import View
 
 FAST = {"worlds": 4}
@@ -177,3 +179,38 @@ def test_a_dealt_world_agrees_with_the_view():
             for q in range(n):
                 if q != p:
                     assert world.known[q] <= set(world.hands[q])
+
+
+def test_the_heuristic_waits_with_the_zero_card_for_the_last_row_it_would_grow_alone():
+    """Issue 34: three others bid number cards and take a row each (BP5, BP7); the one who waits is left alone
+    with the last row, which its zero cards grow to five cards and a Bull card (BP5, BP6). The heuristic values
+    that wait, and bids the zero card; with a closed row left it cannot (BP6) and bids a number card."""
+    rows = [Row([12, 30]), Row([44, 57]), Row([63, 71]), Row([80, 92])]
+    hand = [5, 18, 26, 49, 77]
+    assert policy.choose_bid(hand, [], rows, 3, True, 4) == ZERO
+    rows = [Row([12, 30, 33, 35, 38], bull=4, closed=True)]
+    assert policy.choose_bid(hand, [], rows, 0, False, 4) != ZERO
+
+
+def _zero_bidder(view, legal):
+    """Bids the zero card whenever allowed, else its lowest card (the newcomer's strategy of issue 34)."""
+    if legal[0]["do"] == "bid":
+        zero = [a for a in legal if a["card"] == ZERO]
+        return zero[0] if zero else min(legal, key=lambda a: a["card"])
+    return decide(view, legal)
+
+
+def test_always_waiting_with_the_zero_card_does_not_beat_three_heuristics():
+    """Issue 34: the zero-card player grows the last row alone (BP5, BP6) only while the others take 2-card rows
+    at once; the heuristic waits too, and the zero-card player scores below the heuristics' mean (BP10)."""
+    diffs = []
+    for seed in range(24):
+        seat = seed % 4
+        g = Game([f"P{p}" for p in range(4)], seed=seed)
+        while not g.finished:
+            for p in g.deciders():
+                view, legal = g.view(p), g.legal(p)
+                g.apply(_zero_bidder(view, legal) if p == seat else decide(view, legal))
+        scores = g.scores()
+        diffs.append(scores[seat] - sum(s for q, s in enumerate(scores) if q != seat) / 3)
+    assert sum(diffs) / len(diffs) < 0

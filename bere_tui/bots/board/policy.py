@@ -30,10 +30,6 @@ LUCK_WORTH = 1.5
 PLAY_TWO = {False: 0.5, True: 1.0}
 #: worth of an action card drawn (BG7)
 ACTION_WORTH = 1.5
-#: worth of a tile drawn into the hand on the pro side (BG7: a tile left at the end costs its bullheads)
-DRAW_TILE = -0.5
-#: share of the row's bullheads a gathered row costs (BG7: the tiles may be played later, or cost at the end)
-GATHER_SHARE = 0.5
 #: the bullheads-worth on the pro side of playing a tile (BG7: the tiles left at the end cost their bullheads)
 PRO_SHED = 0.3
 #: how much a gain of the others counts against mine (three others share it)
@@ -131,9 +127,38 @@ class Seat:
     hand_left: int = 12  # tiles in my hand (for how freely action cards are spent)
     luck_card: str | None = None  # the luck card to place (luck)
     avg: float | None = None  # the unseen tiles' mean bullheads, once worked out
+    hold: int = 0  # pro side: the tiles I will still hold when another player runs out (end_hold, BG7)
 
 
-def _avg_heads(seat: Seat) -> float:
+def end_hold(sizes, p: int) -> int:
+    """BG7 (pro side): how many tiles player p will still hold when the first other player runs out of tiles,
+    if everyone plays one tile a turn from now on."""
+    others = [s for q, s in enumerate(sizes) if q != p]
+    return max(0, sizes[p] - min(others)) if others else 0
+
+
+def held_cost(heads, hold: int) -> float:
+    """BG7: the bullheads lost at the end for the `hold` tiles left in a hand whose tiles have `heads` (the
+    player sheds the dear ones first and keeps the cheapest)."""
+    if hold <= 0:
+        return 0.0
+    return float(sum(sorted(heads)[:hold]))
+
+
+def end_penalty(hand, sizes, p: int, heads) -> float:
+    """BG7: what player p's hand is likely to cost at the end of a pro game, as of now."""
+    return held_cost([heads[t] for t in hand], end_hold(sizes, p))
+
+
+def gather_cost(seat: Seat, added, shed: int = 0) -> float:
+    """BG7 (pro side): what taking tiles with bullheads `added` into my hand (and playing `shed` tiles more
+    than the others) adds to the bullheads my hand will cost at the end."""
+    mine = [seat.model.heads[t] for t in seat.hand]
+    hold = seat.hold
+    return held_cost(mine + list(added), hold + len(added) - shed) - held_cost(mine, hold)
+
+
+def avg_heads(seat: Seat) -> float:
     if seat.avg is None:
         h = seat.model.heads
         seat.avg = sum(h[t] for t in seat.unseen) / len(seat.unseen) if seat.unseen else 1.5
@@ -167,12 +192,12 @@ def space_value(seat: Seat, r: int, i: int, tile: int, extra: int = 0, avg: floa
     if kind == "take_row":
         worth = m.row_heads(r) + extra * avg
         return -worth + (LUCK_WORTH if seat.luck_on and worth > 0 else 0.0)
-    if kind == "play_two":
-        return PLAY_TWO[seat.pro]
-    if kind == "draw_tile":
-        return DRAW_TILE
-    if kind == "row_to_hand":
-        return -GATHER_SHARE * (m.row_heads(r) + extra * avg)
+    if kind == "play_two":  # BG-D6; on the pro side one tile more out of the hand (BG7)
+        return PLAY_TWO[seat.pro] - (gather_cost(seat, (), shed=1) if seat.pro else 0.0)
+    if kind == "draw_tile":  # BG7: one tile more in the hand at the end
+        return -gather_cost(seat, (avg,))
+    if kind == "row_to_hand":  # BG7: no minus points now, but the tiles are paid for at the end
+        return -gather_cost(seat, [m.heads[t] for t in m.rows[r]] + [avg] * extra)
     if kind == "action_card":
         return ACTION_WORTH
     return 0.0
@@ -273,7 +298,7 @@ def _pair_value(seat: Seat, a: int, b: int, avg: float) -> float:
 
 def rank_select(seat: Seat, legal: list[dict]) -> list[float]:
     """The heuristic's worth of each legal secret choice (tiles and an optional action card)."""
-    avg = _avg_heads(seat)
+    avg = avg_heads(seat)
     single: dict[int, float] = {}
     pairs: dict[tuple[int, int], float] = {}
     gains: dict[tuple[int, str], float] = {}
@@ -372,7 +397,7 @@ def rank_luck(seat: Seat, legal: list[dict], card: str) -> list[float]:
                 key = (r, nxt + d)
                 landing[key] = landing.get(key, 0.0) + p / max(1, len(seat.hand)) * 2
     out = []
-    avg = _avg_heads(seat)
+    avg = avg_heads(seat)
     for a in legal:
         r, i = a["row"], a["space"]
         nxt = len(seat.model.rows[r])
@@ -425,9 +450,10 @@ def seat_of_view(view) -> Seat:
                 others += 2 if pv.two and pv.hand_size >= 2 else 1
     tile = pend.get("tile")
     queue = list(view.queue)
+    hold = end_hold([pv.hand_size for pv in view.players], me) if view.pro else 0
     return Seat(me, list(view.hand), model_of_view(view), view.unseen_tiles(), others, view.pro,
                 view.luck and view.luck_left > 0, tuple(view.my_cards), view.stop_tokens, queue, tile,
-                len(view.hand), pend.get("card") if pend.get("do") == "luck" else None)
+                len(view.hand), pend.get("card") if pend.get("do") == "luck" else None, hold=hold)
 
 
 def seat_of_game(g, p: int) -> Seat:
@@ -449,7 +475,17 @@ def seat_of_game(g, p: int) -> Seat:
     return Seat(p, g.hands[p], model, unseen, others, g.side.pro, g.luck and bool(g.luck_deck),
                 tuple(g.held[p]),
                 g.board.stop_tokens - len(g.stops), [(q, t) for q, t, _c in g.queue], pend.get("tile"),
-                len(g.hands[p]), pend.get("card") if pend["do"] == "luck" else None)
+                len(g.hands[p]), pend.get("card") if pend["do"] == "luck" else None,
+                hold=end_hold(hand_sizes(g), p) if g.side.pro else 0)
+
+
+def hand_sizes(g) -> list[int]:
+    """Each player's tiles, a secret choice not yet revealed counted as held (as the view counts them)."""
+    sizes = [len(h) for h in g.hands]
+    if g.pending and g.pending["do"] == "select":
+        for q, chosen in g.choices.items():
+            sizes[q] += len(chosen[0])
+    return sizes
 
 
 def decide(view, legal: list[dict]) -> dict:
@@ -457,5 +493,5 @@ def decide(view, legal: list[dict]) -> dict:
     return decide_seat(seat_of_view(view), legal)
 
 
-__all__ = ["Model", "Seat", "best", "decide", "decide_seat", "rank", "rank_select", "seat_of_game",
-           "seat_of_view", "space_value"]
+__all__ = ["Model", "Seat", "best", "decide", "decide_seat", "end_hold", "end_penalty", "hand_sizes", "held_cost",
+           "rank", "rank_select", "seat_of_game", "seat_of_view", "space_value"]

@@ -6,7 +6,8 @@ options (as the heuristic ranks them, bots/board/policy.py) on the engine's own 
 and `turns` turns more (none by default: one more measured no stronger at three times the cost), every seat
 (its own too) then playing the heuristic policy. At the secret choice the others' choices in a world are made
 once and serve every option (they choose without knowing it, BG3). An outcome is the bot's score minus the
-mean of the others' (the best of the others' measured weaker: noisier). All options meet the same worlds
+mean of the others' (the best of the others' measured weaker: noisier); on the pro side each score less what
+its hand is likely to cost at the end (BG7, policy.end_penalty). All options meet the same worlds
 (common random numbers); the option with the best mean wins, the heuristic's order breaking ties.
 
 The number of simulations is fixed (`worlds` x `shortlist` rollouts per decision): the same seed gives the
@@ -26,13 +27,26 @@ def policy_action(g, p: int) -> dict:
     return policy.decide_seat(policy.seat_of_game(g, p), g.legal(p))
 
 
+#: weight of my best tile's worth at the next secret choice in a rollout's outcome (the position left to me)
+NEXT_WEIGHT = 0.5
+
+
 def rollout(g, me: int, last: int) -> float:
     """Play `g` by the policy to the end of turn `last`; the outcome for `me`."""
     while not g.finished and g.turn <= last:
         g.apply(policy_action(g, g.deciders()[0]))
     scores = g.scores
+    if g.side.pro and not g.finished:  # BG7: the tiles still held will cost their bullheads at the end
+        sizes = policy.hand_sizes(g)
+        heads = g.board.heads
+        scores = [s - policy.end_penalty(g.hands[q], sizes, q, heads) for q, s in enumerate(scores)]
     others = [s for q, s in enumerate(scores) if q != me]
-    return scores[me] - sum(others) / len(others)
+    value = scores[me] - sum(others) / len(others)
+    if NEXT_WEIGHT and not g.finished and g.pending and g.pending["do"] == "select" and g.hands[me]:
+        seat = policy.seat_of_game(g, me)
+        avg = policy.avg_heads(seat)
+        value += NEXT_WEIGHT * max(policy.tile_value(seat, t, avg) for t in g.hands[me])
+    return value
 
 
 class StrongBot(Bot):

@@ -20,6 +20,10 @@ KEEP_DEAD = 0.5
 UNSEEN_BLOCK = 0.08
 #: a zero card's worth beyond the row it leads to: the rows grow while one waits
 ZERO_GROWTH = 0.5
+#: how much of a Bull card a player who waits alone for the last row counts on (the others may wait too)
+ALONE_SHARE = 0.6
+#: the mean bullheads of a number card (BP1: 167 in 100 cards), for a card not yet seen
+MEAN_HEADS = 1.67
 
 
 def main_top(piles) -> int:
@@ -36,6 +40,14 @@ def main_top(piles) -> int:
 
 def fitval(card: int, top: int) -> int:
     return HEADS[card] if card > top else -HEADS[card]
+
+
+def drawn_worth(top: int, unseen=()) -> float:
+    """What a card turned up from the draw pile is worth to a player whose counting pile ends at `top`: the
+    mean over the unseen cards when known, else over the number cards (BP1)."""
+    if unseen:
+        return sum(HEADS[c] if c > top else -HEADS[c] for c in unseen) / len(unseen)
+    return MEAN_HEADS * (100 - 2 * top) / 100
 
 
 def row_value(cards, bull, top: int) -> float:
@@ -59,7 +71,9 @@ def choose_take(piles, rows) -> int:
 
 
 def choose_bid(hand, piles, rows, others: int, zero_ok: bool, next_bull: int | None, unseen=()) -> int | str:
-    """BP5: the card (or the zero card) to bid. `others`: how many other players bid in this bidding."""
+    """BP5: the card (or the zero card) to bid. `others`: how many other players bid in this bidding. Waiting
+    with the zero card is worth most when the others would take a row each and leave me the last row to grow
+    alone (BP6, BP7)."""
     top = main_top(piles)
     values = sorted((row_value(row.cards, row.bull, top) for row in rows if row.taken_by is None), reverse=True)
     last = len(values) - 1
@@ -75,13 +89,20 @@ def choose_bid(hand, piles, rows, others: int, zero_ok: bool, next_bull: int | N
             best, best_v = c, v
     if zero_ok:
         # wait: the others take the best rows first; the rows grow meanwhile (a closed row brings a Bull card)
+        remaining = sorted((row for row in rows if row.taken_by is None),
+                           key=lambda row: row_value(row.cards, row.bull, top), reverse=True)
+        left_row = remaining[min(others, last)]
         left = values[min(others, last)]
-        growth = ZERO_GROWTH
-        if unseen:
-            growth += sum(HEADS[c] if c > top else -HEADS[c] for c in unseen) / len(unseen)
-        open_rows = [row for row in rows if row.taken_by is None and not row.closed]
-        if next_bull is not None and any(len(row.cards) == ROW_CLOSED - 1 for row in open_rows):
-            growth += next_bull / max(1, len(open_rows))
+        per_card = drawn_worth(top, unseen)
+        open_rows = [row for row in remaining if not row.closed]
+        if others >= last and not left_row.closed:
+            # BP5, BP6, BP7: the others take a row each; alone with the last row, I grow it to a closed row
+            # and its Bull card before I take it
+            growth = (ROW_CLOSED - len(left_row.cards)) * max(per_card, 0.0) + ALONE_SHARE * (next_bull or 0)
+        else:
+            growth = ZERO_GROWTH + per_card
+            if next_bull is not None and any(len(row.cards) == ROW_CLOSED - 1 for row in open_rows):
+                growth += next_bull / max(1, len(open_rows))
         cost = min(fitval(c, top) for c in hand)  # the card bid later: the deadest one
         v = left + growth - cost
         if best_v is None or v > best_v:
