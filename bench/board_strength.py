@@ -26,6 +26,8 @@ import statistics
 import time
 from math import sqrt
 
+from stats import wilson  # (bench/stats.py: the benches run from this folder)
+
 from bere_tui.bots.board import make_board_bot
 from bere_tui.bots.board.strong import StrongBot
 from bere_tui.systems import make_game
@@ -39,14 +41,6 @@ MATCHES = {
 TABLES = (("blue", False), ("red", False), ("blue", True), ("red", True))
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return mid - half, mid + half
 
 
 def play(match: str, g: int, seed: int, players: int, worlds: int | None, board: str, tables=TABLES):

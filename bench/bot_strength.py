@@ -40,9 +40,10 @@ import statistics
 import subprocess
 import sys
 import time
-from math import sqrt
 from multiprocessing import Pool
 from pathlib import Path
+
+from stats import wilson  # (bench/stats.py: the benches run from this folder)
 
 from bere_tui.bots import make_bot
 from bere_tui.bots.fastsim import Table, pick_random, play_turns
@@ -80,14 +81,6 @@ def mcs_bot(seed: int, per_card: int) -> StrongBot:
     return StrongBot(seed, simulations=None, iterations=per_card, **FLAT_MC)
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return mid - half, mid + half
 
 
 def play_one(job: tuple) -> dict:

@@ -21,6 +21,8 @@ import statistics
 import time
 from math import sqrt
 
+from stats import wilson  # (bench/stats.py: the benches run from this folder)
+
 from bere_tui.bots.bullenparty import make_bullenparty_bot
 from bere_tui.bots.bullenparty.strong import SEARCHED, StrongBot
 from bere_tui.engine.bullenparty import Game
@@ -32,14 +34,6 @@ MATCHES = {
 }
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return mid - half, mid + half
 
 
 def play(match: str, g: int, seed: int, players: int, worlds: int | None) -> tuple[bool, float, list, list]:

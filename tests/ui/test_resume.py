@@ -164,14 +164,19 @@ async def test_ctrl_s_saves_to_the_chosen_file_and_asks_before_replacing(tmp_pat
         assert load_file(target).record() == app.game.record()
 
 
+async def at_the_second_card(pilot, app) -> dict:
+    """Ann plays her first card, and the prompt for her second shows: the record at that moment."""
+    await press_until(pilot, lambda: isinstance(app.screen, SelectPrompt))
+    await pilot.press("enter")
+    await press_until(pilot, lambda: len(app.game.actions) >= 2 and isinstance(app.screen, SelectPrompt))
+    return app.game.record()
+
+
 async def test_ctrl_c_at_the_table_asks_as_q_does_and_a_second_ctrl_c_quits_with_the_game_kept():
     """Issue 36: Ctrl+C at the table did nothing at all (Textual takes it as a key and only says how to quit)."""
     app = table_app("base", players=("Ann",), bots=("random",), seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press_until(pilot, lambda: isinstance(app.screen, SelectPrompt))
-        await pilot.press("enter")
-        await press_until(pilot, lambda: len(app.game.actions) >= 2 and isinstance(app.screen, SelectPrompt))
-        record = app.game.record()
+        record = await at_the_second_card(pilot, app)
         await pilot.press("ctrl+c")
         assert isinstance(app.screen, QuitScreen) and "Quit bere-tui?" in screen_text(app)
         await pilot.press("n")  # keep playing: the prompt is back, nothing changed
@@ -199,10 +204,7 @@ async def test_ctrl_c_in_a_text_field_with_text_selected_copies_it_and_asks_noth
 async def test_ctrl_c_in_a_window_too_small_for_the_question_quits_with_the_game_kept():
     app = table_app("base", players=("Ann",), bots=("random",), seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press_until(pilot, lambda: isinstance(app.screen, SelectPrompt))
-        await pilot.press("enter")
-        await press_until(pilot, lambda: len(app.game.actions) >= 2 and isinstance(app.screen, SelectPrompt))
-        record = app.game.record()
+        record = await at_the_second_card(pilot, app)
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
