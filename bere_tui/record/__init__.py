@@ -290,6 +290,40 @@ def apply_recorded(game, raw_actions: list, upto: int | None, parse_action):
     return game
 
 
+class SystemRecords:
+    """The record glue a game system beside 6 nimmt! shares (record/bullenparty.py, record/board.py): the envelope
+    of its record model, at most one deal (the setup), its actions through its adapter, and replay. `new_game`
+    makes the game a parsed record starts from."""
+
+    def __init__(self, variant: str, model_class, adapter, kinds: tuple[str, ...], player_counts, new_game) -> None:
+        self.variant, self.model_class, self.adapter, self.kinds = variant, model_class, adapter, kinds
+        self.player_counts, self.new_game = player_counts, new_game
+
+    def is_mine(self, data) -> bool:
+        """Whether this record (parsed JSON) is of this system."""
+        return isinstance(data, dict) and data.get("variant") == self.variant
+
+    def parse_shell(self, data):
+        model = read_envelope(data, self.model_class, self.player_counts)
+        if len(model.deals) > 1:
+            raise RecordError(_("deals: {variant} has one entry, the setup").format(variant=self.variant))
+        return model
+
+    def parse_action(self, i: int, raw, game=None) -> dict:
+        return read_action(i, raw, self.adapter, game, kinds=self.kinds)
+
+    def parse_record(self, data) -> tuple[Any, list[dict]]:
+        """Check a record's shape; returns the model and its actions as engine dicts."""
+        model = self.parse_shell(data)
+        return model, [self.parse_action(i, raw) for i, raw in enumerate(model.actions)]
+
+    def replay(self, data, upto: int | None = None):
+        """Build the game a record describes, applying its actions (the first `upto` of them; all are checked)."""
+        model = self.parse_shell(data)
+        _check_bots(model)
+        return apply_recorded(self.new_game(model), model.actions, upto, self.parse_action)
+
+
 def seat_players(model) -> list[dict]:
     """A parsed record's players as the engines take them, each bot by its own name (`hard` -> `strong`)."""
     players = [p.model_dump(exclude_none=True) for p in model.players]

@@ -16,17 +16,13 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr, TypeAdapter
 from bere_tui.engine.board import Game
 from bere_tui.engine.board.game import ACTION_FIELDS, VARIANT
 from bere_tui.engine.errors import BereError
-from bere_tui.i18n import _
 from bere_tui.record import (
     RESULT_FORMAT,
     PlayerModel,
     RecordError,
-    _check_bots,
+    SystemRecords,
     _Model,
-    apply_recorded,
     pending_result,
-    read_action,
-    read_envelope,
     seat_players,
 )
 from bere_tui.systems import GAMES, make_game
@@ -99,31 +95,9 @@ class RecordModel(_Model):
     actions: list[Any] = Field(default_factory=list)
 
 
-def is_board(data) -> bool:
-    """Whether record.py should hand this record (parsed JSON) to this module."""
-    return isinstance(data, dict) and data.get("variant") == VARIANT
-
-
 def _player_counts(model: RecordModel) -> tuple[int, int]:
     info = GAMES[VARIANT]  # BG1; a board file may narrow it, which the engine checks
     return info.min_players, info.max_players
-
-
-def _parse_shell(data) -> RecordModel:
-    model = read_envelope(data, RecordModel, _player_counts)
-    if len(model.deals) > 1:
-        raise RecordError(_("deals: {variant} has one entry, the setup").format(variant=VARIANT))
-    return model
-
-
-def _parse_action(i: int, raw, game: Game | None = None) -> dict:
-    return read_action(i, raw, _ACTIONS, game, kinds=ACTION_KINDS)
-
-
-def parse_record(data) -> tuple[RecordModel, list[dict]]:
-    """Check a record's shape; returns the model and its actions as engine dicts."""
-    model = _parse_shell(data)
-    return model, [_parse_action(i, raw) for i, raw in enumerate(model.actions)]
 
 
 def new_game(model: RecordModel) -> Game:
@@ -138,11 +112,8 @@ def new_game(model: RecordModel) -> Game:
         raise RecordError(str(exc)) from None
 
 
-def replay(data, upto: int | None = None) -> Game:
-    """Build the game a record describes, applying its actions (the first `upto` of them; all are checked)."""
-    model = _parse_shell(data)
-    _check_bots(model)
-    return apply_recorded(new_game(model), model.actions, upto, _parse_action)
+_RECORDS = SystemRecords(VARIANT, RecordModel, _ACTIONS, ACTION_KINDS, _player_counts, new_game)
+is_board, parse_record, replay = _RECORDS.is_mine, _RECORDS.parse_record, _RECORDS.replay
 
 
 def result(game: Game) -> dict:

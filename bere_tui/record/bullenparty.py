@@ -15,17 +15,13 @@ from pydantic import Field, StrictInt, TypeAdapter
 from bere_tui.engine.bullenparty import Game, rules
 from bere_tui.engine.bullenparty.game import VARIANT
 from bere_tui.engine.errors import BereError
-from bere_tui.i18n import _
 from bere_tui.record import (
     RESULT_FORMAT,
     PlayerModel,
     RecordError,
-    _check_bots,
+    SystemRecords,
     _Model,
-    apply_recorded,
     pending_result,
-    read_action,
-    read_envelope,
     seat_players,
 )
 
@@ -84,28 +80,6 @@ class RecordModel(_Model):
     actions: list[Any] = Field(default_factory=list)
 
 
-def is_bullenparty(data) -> bool:
-    """Whether record.py should hand this record (parsed JSON) to this module."""
-    return isinstance(data, dict) and data.get("variant") == VARIANT
-
-
-def _parse_shell(data) -> RecordModel:
-    model = read_envelope(data, RecordModel, lambda model: (rules.MIN_PLAYERS, rules.MAX_PLAYERS))  # BP1
-    if len(model.deals) > 1:
-        raise RecordError(_("deals: {variant} has one entry, the setup").format(variant=VARIANT))
-    return model
-
-
-def _parse_action(i: int, raw, game: Game | None = None) -> dict:
-    return read_action(i, raw, _ACTIONS, game, kinds=ACTION_KINDS)
-
-
-def parse_record(data) -> tuple[RecordModel, list[dict]]:
-    """Check a record's shape; returns the model and its actions as engine dicts."""
-    model = _parse_shell(data)
-    return model, [_parse_action(i, raw) for i, raw in enumerate(model.actions)]
-
-
 def new_game(model: RecordModel) -> Game:
     deals = [d.model_dump(exclude_none=True) for d in model.deals]
     try:
@@ -114,11 +88,9 @@ def new_game(model: RecordModel) -> Game:
         raise RecordError(str(exc)) from None
 
 
-def replay(data, upto: int | None = None) -> Game:
-    """Build the game a record describes, applying its actions (the first `upto` of them; all are checked)."""
-    model = _parse_shell(data)
-    _check_bots(model)
-    return apply_recorded(new_game(model), model.actions, upto, _parse_action)
+_RECORDS = SystemRecords(VARIANT, RecordModel, _ACTIONS, ACTION_KINDS,
+                         lambda model: (rules.MIN_PLAYERS, rules.MAX_PLAYERS), new_game)  # BP1
+is_bullenparty, parse_record, replay = _RECORDS.is_mine, _RECORDS.parse_record, _RECORDS.replay
 
 
 def result(game: Game) -> dict:
