@@ -147,7 +147,9 @@ def board_options(args) -> tuple[dict, str | None]:
     """The board game's options of `bere play`/`bere sim` ({} for another variant), or the problem in one line:
     one of them given with another variant, or a board file that cannot be used (named with its field)."""
     given = [f"--{key}" for key in ("side", "luck", "board") if getattr(args, key, None) is not None]
-    if args.variant != "board":
+    from bere_tui.systems import GAMES
+
+    if "board" not in GAMES[args.variant].options:  # (the options of a game on a board: side, luck, board file)
         if given:
             return {}, _("{option} is an option of the board game (--variant board), not of {variant}").format(
                 option=given[0], variant=args.variant)

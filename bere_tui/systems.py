@@ -53,6 +53,12 @@ class GameSystem:
     highest_wins: bool
     #: the game can be seated at a shared table over SSH (`bere serve`)
     shared_tables: bool
+    #: what its players hold and play: "cards" or "tiles" (the board game); the screens word the seed and keys so
+    pieces: str = "cards"
+    #: the rules texts shown after its own (bere_tui/assets/rules): 6 nimmt!'s variants are built on the base game
+    rules_after: tuple[str, ...] = ()
+    #: its table is drawn from a table model (table/model.py), not from the game's own view
+    table_model: bool = False
     parts: dict[str, str] = field(default_factory=dict)
 
     def part(self, name: str) -> Any:
@@ -90,7 +96,8 @@ def _make_board(variant: str, players, seed: int, options, deals):
     return Game(players, seed=seed, options=options, deals=deals, board=board_of(options))
 
 
-NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=True, parts={
+NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=True, rules_after=("base", "keys"),
+                   table_model=True, parts={
     "make": "bere_tui.systems:_make_nimmt",
     "record": "",
     "events": "bere_tui.engine.events",
@@ -118,7 +125,7 @@ BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, sha
     "lesson_screen": "bere_tui.ui.bullenparty.lesson:BullenpartyLessonScreen",
     "prompt_class": "bere_tui.ui.bullenparty.prompts:prompt_class",
 })
-BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, parts={
+BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, pieces="tiles", parts={
     "make": "bere_tui.systems:_make_board",
     "record": "bere_tui.record.board",
     "events": "bere_tui.engine.board.events",

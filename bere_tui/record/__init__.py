@@ -152,8 +152,9 @@ def _first_error(exc: ValidationError, in_action: bool = False, kinds: tuple[str
     elif kind == "literal_error" and loc == ("format",):
         msg = _("unknown format {value} (this version reads {fmt})").format(value=shown(value), fmt=FORMAT)
     elif kind == "literal_error" and loc == ("variant",):
-        msg = _("unknown variant {value}; known: {known}").format(value=shown(value),
-                                                                    known=", ".join([*VARIANTS, "bullenparty", "board"]))
+        from bere_tui.systems import GAMES
+
+        msg = _("unknown variant {value}; known: {known}").format(value=shown(value), known=", ".join(GAMES))
     else:
         msg = escape(err["msg"], limit=None)
         if isinstance(value, (str, int, float, bool)) or value is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from bere_tui.systems import system_of
 from bere_tui.table.narrate import narrate
 from bere_tui.teach.describe import Teller
 from bere_tui.teach.lesson import LessonError, lesson_files, read_lesson
@@ -24,7 +25,7 @@ def trace(path: Path, out=print) -> bool:
         return False
     out(f"== {lesson.id}: {lesson.title} ({lesson.variant})")
     run = LessonRun(lesson, seed=0)
-    if lesson.variant in ("bullenparty", "board"):  # their tables are drawn from the game: no table model
+    if not system_of(lesson.variant).table_model:  # a table drawn from the game's own view: no table model
         names = [p["name"] for p in run.game.players]
 
         def tell(event):

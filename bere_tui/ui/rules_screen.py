@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 from bere_tui.i18n import N_, _, current
 from bere_tui.paths import assets
 from bere_tui.systems import GAMES as VARIANTS  # every game the table seats
+from bere_tui.systems import system_of
 from bere_tui.table.cardtext import card_plain
 from bere_tui.table.words import variant_name
 from bere_tui.ui.widgets.choices import ChoiceList
@@ -75,9 +76,9 @@ def read_part(name: str, language: str | None = None) -> str | None:
 
 def parts_for(variant: str) -> list[str]:
     """The files shown for a variant: its own (when there is one), then the base game and the keys."""
-    if variant in ("bullenparty", "board"):  # games of their own: not built on 6 nimmt!'s base rules
-        return [variant]
-    return list(dict.fromkeys([variant, *COMMON_PARTS]))
+    # (6 nimmt!'s variants are built on the base game; Bullenparty and the board game are games of their own)
+    after = system_of(variant).rules_after if variant in VARIANTS else COMMON_PARTS
+    return list(dict.fromkeys([variant, *after]))
 
 
 def parse_part(text: str) -> list[Section]:

@@ -78,8 +78,12 @@ class TableSetup:
     def uses_target(self) -> bool:
         return "target" in GAMES[self.variant].options
 
+    def uses_board(self) -> bool:
+        """The game is played on a board file, with a side and luck cards (its options say so: the board game)."""
+        return "board" in GAMES[self.variant].options
+
     def options(self) -> dict:
-        if self.variant == "board":  # make_game's options for the board game (engine/board/game.py)
+        if self.uses_board():  # make_game's options for a game on a board (engine/board/game.py)
             options: dict = {"side": self.side, "luck": self.luck}
             if self.board is not None:
                 options["board"] = self.board
@@ -100,7 +104,7 @@ class TableSetup:
         out = []
         lo, hi = self.limits()
         n = len(self.seats)
-        if self.variant == "board":
+        if self.uses_board():
             try:
                 board_of(self.options())
             except SetupError as exc:  # a board file that cannot be read (named with its field)
@@ -178,7 +182,7 @@ def setup_to_settings(setup: TableSetup):
     from bere_tui.storage import Seat as StoredSeat
 
     options: dict = {"target": setup.target} if setup.target is not None else {}
-    if setup.variant == "board":
+    if setup.uses_board():
         options = {"side": setup.side, "luck": setup.luck}
     return LastSeats(variant=setup.variant, seats=[StoredSeat(name=s.name, bot=s.bot) for s in setup.seats],
                      options=options)

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from bere_tui.bots import BOTS
 from bere_tui.engine import Game
-from bere_tui.systems import make_game
+from bere_tui.systems import GAMES, make_game
 from bere_tui.table.director import FALLBACK_BOT, TableDirector
 from bere_tui.ui.seating import TableSetup
 
@@ -37,8 +37,8 @@ class Session(TableDirector):
 
         seats = [Seat(n, lv if lv in BOTS or lv is None else FALLBACK_BOT) for n, lv in zip(self.names, self.levels)]
         options = self.game.options
-        if self.game.variant == "board":
-            return TableSetup("board", seats, None, None, side=options.get("side", "blue"),
+        if "board" in GAMES[self.game.variant].options:  # a game on a board: its side, luck cards and file
+            return TableSetup(self.game.variant, seats, None, None, side=options.get("side", "blue"),
                               luck=options.get("luck") is True, board=options.get("board"))
         target = options.get("target")
         return TableSetup(self.game.variant, seats, target if target != 66 else None, None)

@@ -25,7 +25,9 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 def keys_table(variant: str = "base") -> list[tuple[str, str]]:
     """(keys, what they do): the keys are the same in every language; only words about them are translated.
     The board game says tiles where the card games say cards."""
-    board = variant == "board"
+    from bere_tui.systems import GAMES, system_of
+
+    board = variant in GAMES and system_of(variant).pieces == "tiles"
     return [
         # TRANSLATORS: keep the letters h j k l (they are the keys)
         (_("arrows, h j k l"), _("move the highlight")),

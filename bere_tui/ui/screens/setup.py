@@ -57,8 +57,8 @@ def kind_labels() -> tuple[list, list[str]]:
 
 
 def seed_note(variant: str) -> str:
-    """What the seed fixes: the board game deals tiles, the card games cards."""
-    if variant == "board":
+    """What the seed fixes: the board game deals tiles, the card games cards (the game system's `pieces`)."""
+    if system_of(variant).pieces == "tiles":
         return _("the same seed deals the same tiles")
     return _("the same seed deals the same cards")
 
@@ -286,7 +286,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         lo, hi = self.setup.limits()
         self.query_one("#variant-note", Label).update(_("{lo} to {hi} players").format(lo=lo, hi=hi))
         self.query_one("#target-field").display = self.setup.uses_target()
-        board = self.setup.variant == "board"
+        board = self.setup.uses_board()
         self.query_one("#side-field").display = board
         self.query_one("#luck-field").display = board
         self.query_one("#seed-note", Label).update(seed_note(self.setup.variant))
