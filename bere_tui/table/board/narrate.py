@@ -34,10 +34,6 @@ def _card(kind: str | None) -> str:
     return card_name(kind) if kind else ""
 
 
-def _luck(kind: str) -> str:
-    return luck_name(kind)
-
-
 def tell(e, names: list[str], you: int | None = None):
     """The sentence for a board-game event, or None for a secret choice and the end of a turn (the scores
     show on the table)."""
@@ -106,13 +102,13 @@ def tell(e, names: list[str], you: int | None = None):
     if isinstance(e, bg.ActionDrawn):
         return say(_("{name}: an action card drawn"), name=name)
     if isinstance(e, bg.LuckDrawn):
-        return say(_("{name}: minus points draw a luck card: {card}"), name=name, card=_luck(e.kind))
+        return say(_("{name}: minus points draw a luck card: {card}"), name=name, card=luck_name(e.kind))
     if isinstance(e, bg.LuckPlaced):
         return say(_("{name}: the luck card {card} on row {row}, space {space}"), "bold", name=name,
-                   card=_luck(e.kind), row=e.row + 1, space=e.space + 1)
+                   card=luck_name(e.kind), row=e.row + 1, space=e.space + 1)
     if isinstance(e, bg.LuckDiscarded):
         return say(_("{name}: the luck card {card} has no space to change and is put aside"), name=name,
-                   card=_luck(e.kind))
+                   card=luck_name(e.kind))
     if isinstance(e, bg.HandPenalty):
         return say(_("{name}: {tiles} left in hand, {points}"), "bold", name=name, tiles=_tiles(e.tiles),
                    points=_points(e.points))

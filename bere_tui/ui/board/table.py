@@ -203,9 +203,9 @@ class BoardTableScreen(DirectedScreen):
 
     # ------------------------------------------------------------------ the director's beats
 
-    def handoff_screen(self, p: int, do: str) -> HandoffScreen:
+    def handoff_screen(self, p: int, do: str, again: bool = False) -> HandoffScreen:
         why = REASONS.get(do)
-        return HandoffScreen(self.session.names[p], do, self.game.hand_no, self.game.turn,
+        return HandoffScreen(self.session.names[p], do, self.game.hand_no, self.game.turn, again=again,
                              why=why() if why else None,
                              when=_("hand {hand}, turn {turn}").format(hand=self.game.hand_no, turn=self.game.turn))
 

@@ -210,14 +210,13 @@ class DirectedScreen(Screen[None]):
         self.show_waiting(p)
         self.set_status(_("Waiting for {name} to take the keyboard.").format(name=s.names[p]))
         await self.settle()
-        handoff = self.handoff_screen(p, beat.do)
-        handoff.again = beat.again
-        await self.app.push_screen_wait(handoff)
+        await self.app.push_screen_wait(self.handoff_screen(p, beat.do, again=beat.again))
         s.handed_off(p)
 
-    def handoff_screen(self, p: int, do: str) -> HandoffScreen:
-        """The hand-off to `p` before their decision `do` (a game may word it its own way)."""
-        return HandoffScreen(self.session.names[p], do, self.game.round, self.game.turn)
+    def handoff_screen(self, p: int, do: str, again: bool = False) -> HandoffScreen:
+        """The hand-off to `p` before their decision `do` (a game may word it its own way); `again`: the same
+        person held the keyboard before the table watched something (HandOff.again)."""
+        return HandoffScreen(self.session.names[p], do, self.game.round, self.game.turn, again=again)
 
     async def ask_person(self, beat: Ask) -> None:
         """The prompt for a person's decision, and their answer to the director. Esc (at a hot-seat table)
