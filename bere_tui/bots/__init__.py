@@ -69,28 +69,31 @@ def _system_bots(variant):
     return system_of(variant).part("bots") if isinstance(variant, str) and variant in GAMES else None
 
 
+class _AnyGameBot(Bot):
+    """What `_for_every_game` adds to a 6 nimmt! bot: a Bullenparty or board-game view goes to that game's bot."""
+
+    def __init__(self, seed: int | None = None, *args, **kwargs) -> None:
+        super().__init__(seed, *args, **kwargs)
+        self._system_seed = seed
+        self._system_bots: dict[str, Bot] = {}
+
+    def choose(self, view, legal: list[dict]) -> dict:
+        variant = getattr(view, "variant", None)
+        if not isinstance(variant, str):
+            return super().choose(view, legal)
+        bot = self._system_bots.get(variant)
+        if bot is None:
+            make = _system_bots(variant)
+            if make is None:
+                return super().choose(view, legal)
+            bot = self._system_bots[variant] = make(self.name, self._system_seed)
+        return bot.choose(view, legal)
+
+
 def _for_every_game(cls: type[Bot]) -> type[Bot]:
     """`cls` (a 6 nimmt! bot, unchanged), which hands a Bullenparty or board-game view to that game's bot of its
     level (bots/bullenparty, bots/board), built with the same seed when first needed."""
-
-    class AnyGameBot(cls):
-        def __init__(self, seed: int | None = None, *args, **kwargs) -> None:
-            super().__init__(seed, *args, **kwargs)
-            self._system_seed = seed
-            self._system_bots: dict[str, Bot] = {}
-
-        def choose(self, view, legal: list[dict]) -> dict:
-            variant = getattr(view, "variant", None)
-            bot = self._system_bots.get(variant)
-            if bot is None:
-                make = _system_bots(variant)
-                if make is None:
-                    return super().choose(view, legal)
-                bot = self._system_bots[variant] = make(self.name, self._system_seed)
-            return bot.choose(view, legal)
-
-    AnyGameBot.__name__ = AnyGameBot.__qualname__ = cls.__name__
-    return AnyGameBot
+    return type(cls.__name__, (_AnyGameBot, cls), {"__qualname__": cls.__qualname__})
 
 
 _ANY_GAME: dict[str, type[Bot]] = {}
