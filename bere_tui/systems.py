@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bere_tui.engine.errors import SetupError
-from bere_tui.engine.variants import VARIANTS
+from bere_tui.engine.nimmt.variants import VARIANTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +75,7 @@ class GameSystem:
 
 
 def _make_nimmt(variant: str, players, seed: int, options, deals):
-    from bere_tui.engine.game import Game
+    from bere_tui.engine.nimmt.game import Game
 
     if deals is not None:
         raise SetupError("make_game: deals are given to the engine directly")  # pragma: no cover - programming error
@@ -100,7 +100,7 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
                    table_model=True, parts={
     "make": "bere_tui.systems:_make_nimmt",
     "record": "",
-    "events": "bere_tui.engine.events",
+    "events": "bere_tui.engine.nimmt.events",
     "narrate": "",
     "bots": "",
     "sim": "",

@@ -38,9 +38,9 @@ class _Bots(Mapping):
 
 
 BOTS: Mapping[str, type[Bot]] = _Bots({
-    "random": "bere_tui.bots.random_bot:RandomBot",
-    "heuristic": "bere_tui.bots.heuristic:HeuristicBot",
-    "strong": "bere_tui.bots.strong:StrongBot",
+    "random": "bere_tui.bots.nimmt.random_bot:RandomBot",
+    "heuristic": "bere_tui.bots.nimmt.heuristic:HeuristicBot",
+    "strong": "bere_tui.bots.nimmt.strong:StrongBot",
 })
 #: the levels the setup screen offers, as other names of the bots
 LEVELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "strong"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from time import perf_counter_ns
 
 from bere_tui.bots import BOTS, bot_key, make_bot
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 
 
 def deciders(game: Game) -> list[int]:

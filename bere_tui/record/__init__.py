@@ -21,7 +21,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from bere_tui.bots import bot_key, known_bots
-from bere_tui.engine import VARIANTS, BereError, Game
+from bere_tui.engine import BereError
+from bere_tui.engine.nimmt import VARIANTS, Game
 from bere_tui.i18n import _
 from bere_tui.jsonfile import JSONFileError, read_json
 from bere_tui.safetext import cut_numbers, escape, name_problem, shown

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bere_tui.engine.events import Event, RoundScored
+from bere_tui.engine.events import Event
+from bere_tui.engine.nimmt.events import RoundScored
 
 
 @dataclass(frozen=True, slots=True)

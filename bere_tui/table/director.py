@@ -25,8 +25,10 @@ from collections import deque
 from collections.abc import Callable
 
 from bere_tui.bots import BOTS, make_bot
-from bere_tui.engine import Game, IllegalAction
-from bere_tui.engine.events import Event, GameOver, RoundScored
+from bere_tui.engine import IllegalAction
+from bere_tui.engine.events import Event
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt.events import GameOver, RoundScored
 from bere_tui.i18n import _
 from bere_tui.table.beats import Ask, Beat, BotTurn, GameEnd, HandOff, RoundSummary, ShowEvents
 

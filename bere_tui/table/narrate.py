@@ -19,7 +19,7 @@ from string import Formatter
 
 from rich.text import Text
 
-from bere_tui.engine import events as ev
+from bere_tui.engine.nimmt import events as ev
 from bere_tui.i18n import _, ngettext
 from bere_tui.systems import system_of_events
 from bere_tui.table.cardtext import card_inline

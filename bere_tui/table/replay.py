@@ -15,8 +15,8 @@ from __future__ import annotations
 from bisect import insort
 from dataclasses import dataclass
 
-from bere_tui.engine import Game
-from bere_tui.engine import events as ev
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt import events as ev
 from bere_tui.record import new_game, parse_record
 from bere_tui.table.model import TableShow
 from bere_tui.table.narrate import Sentence, narrate, narrate_action, narrate_choice

@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bere_tui.engine import Game, IllegalAction
-from bere_tui.engine import events as ev
+from bere_tui.engine import IllegalAction
 from bere_tui.engine.cards import row_bullheads
-from bere_tui.engine.specials import collected
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt import events as ev
+from bere_tui.engine.nimmt.specials import collected
 from bere_tui.i18n import _, ngettext
 from bere_tui.table.narrate import Card, Sentence, narrate, say
 from bere_tui.table.words import heads_text, special_name

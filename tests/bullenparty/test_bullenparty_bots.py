@@ -12,17 +12,17 @@ import pytest
 from bp_table import all_cards
 
 from bere_tui.bots import make_bot
-from bere_tui.bots import random_bot as nimmt_random
 from bere_tui.bots.bullenparty import BOTS, make_bullenparty_bot, policy
 from bere_tui.bots.bullenparty.determinize import deal_world
 from bere_tui.bots.bullenparty.heuristic import decide
 from bere_tui.bots.bullenparty.runner import play_bot_game
 from bere_tui.bots.bullenparty.strong import StrongBot
-from bere_tui.engine import Game as NimmtGame
+from bere_tui.bots.nimmt import random_bot as nimmt_random
 from bere_tui.engine.bullenparty import Game
 from bere_tui.engine.bullenparty.game import Row
 from bere_tui.engine.bullenparty.rules import ZERO
 from bere_tui.engine.bullenparty.view import View
+from bere_tui.engine.nimmt import Game as NimmtGame
 
 FAST = {"worlds": 4}
 

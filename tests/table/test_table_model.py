@@ -12,8 +12,8 @@ import pytest
 
 from bere_tui.bots import make_bot
 from bere_tui.bots.runner import deciders
-from bere_tui.engine import Game
-from bere_tui.engine import events as ev
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt import events as ev
 from bere_tui.table.model import TableShow
 
 

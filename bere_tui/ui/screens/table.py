@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from bere_tui.engine import events as ev
+from bere_tui.engine.nimmt import events as ev
 from bere_tui.i18n import _
 from bere_tui.table.model import TableShow
 from bere_tui.table.narrate import log_line
