@@ -38,7 +38,8 @@ class GameSystem:
     - "record": the module that reads and writes its records (`bere replay`, saves), or "" for the hub
       (record.py, 6 nimmt!'s own);
     - "events": the module of its events (the narrator and the log tell them);
-    - "narrate": `tell(event, names, you)` -> Sentence | None, or "" for 6 nimmt!'s (table/narrate.py itself);
+    - "narrate": `tell(event, names, you)` -> Sentence | None; "why" (optional): `why(event, names, you)` -> what
+      made it happen, in a lesson's words;
     - "bots": `make(level, seed)` -> its bot of that level, or "" for 6 nimmt!'s own (bots/);
     - "sim": `simulate(bot_names, games, seed, options)` -> bere sim's figures, or "" for 6 nimmt!'s (sim.py);
     - "hint": `practice_hint(game, learner)`, "explain": `explain(game, learner, action, expected, aim)` (teach/);
@@ -57,7 +58,7 @@ class GameSystem:
     pieces: str = "cards"
     #: the rules texts shown after its own (bere_tui/assets/rules): 6 nimmt!'s variants are built on the base game
     rules_after: tuple[str, ...] = ()
-    #: its table is drawn from a table model (table/model.py), not from the game's own view
+    #: its table is drawn from a table model (table/nimmt/model.py), not from the game's own view
     table_model: bool = False
     parts: dict[str, str] = field(default_factory=dict)
 
@@ -101,11 +102,12 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
     "make": "bere_tui.systems:_make_nimmt",
     "record": "",
     "events": "bere_tui.engine.nimmt.events",
-    "narrate": "",
+    "narrate": "bere_tui.table.nimmt.narrate:tell",
+    "why": "bere_tui.table.nimmt.narrate:why",
     "bots": "",
     "sim": "",
-    "hint": "bere_tui.teach.hint:practice_hint",
-    "explain": "bere_tui.teach.explain:explain",
+    "hint": "bere_tui.teach.nimmt.hint:practice_hint",
+    "explain": "bere_tui.teach.nimmt.explain:explain",
     "table_screen": "bere_tui.ui.screens.table:TableScreen",
     "replay_screen": "bere_tui.ui.screens.replay_viewer:replay_screen",
     "lesson_screen": "bere_tui.ui.teach_screen:LessonScreen",

@@ -6,7 +6,8 @@ markers a take removed.
 """
 
 from bere_tui.engine.nimmt import events as ev
-from bere_tui.table.narrate import narrate, narrate_action, narrate_choice
+from bere_tui.table.narrate import narrate
+from bere_tui.table.nimmt.narrate import narrate_action, narrate_choice
 
 NAMES = ["You", "Ann"]
 

@@ -2,7 +2,7 @@
 
 from bere_tui.engine.nimmt import Game
 from bere_tui.teach.describe import tell_events
-from bere_tui.teach.hint import practice_hint, reason
+from bere_tui.teach.nimmt.hint import practice_hint, reason
 
 
 def game(rows, hands):

@@ -69,7 +69,7 @@ def reason(view, action: dict, game: Game | None = None) -> str:
             special=special_name(name))
     if game is None:
         return _("The computer players would choose this.")
-    from bere_tui.teach.explain import outcome
+    from bere_tui.teach.nimmt.explain import outcome
 
     player = view.me
     cost = outcome(game, player, action).cost
