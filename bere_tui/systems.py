@@ -100,7 +100,7 @@ def _make_board(variant: str, players, seed: int, options, deals):
 NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=True, rules_after=("base", "keys"),
                    table_model=True, parts={
     "make": "bere_tui.systems:_make_nimmt",
-    "record": "",
+    "record": "bere_tui.record.nimmt",
     "events": "bere_tui.engine.nimmt.events",
     "narrate": "bere_tui.table.nimmt.narrate:tell",
     "why": "bere_tui.table.nimmt.narrate:why",
