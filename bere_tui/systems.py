@@ -40,7 +40,7 @@ class GameSystem:
     - "events": the module of its events (the narrator and the log tell them);
     - "narrate": `tell(event, names, you)` -> Sentence | None; "why" (optional): `why(event, names, you)` -> what
       made it happen, in a lesson's words;
-    - "bots": `make(level, seed)` -> its bot of that level, or "" for 6 nimmt!'s own (bots/);
+    - "bots": `make(name, seed)` -> its bot of that name (random, heuristic, strong);
     - "sim": `simulate(bot_names, games, seed, options)` -> bere sim's figures, or "" for 6 nimmt!'s (sim.py);
     - "hint": `practice_hint(game, learner)`, "explain": `explain(game, learner, action, expected, aim)` (teach/);
     - the screens' parts (bere_tui/ui; named here, imported only by the screens): "table_screen" (the table's
@@ -104,7 +104,7 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
     "events": "bere_tui.engine.nimmt.events",
     "narrate": "bere_tui.table.nimmt.narrate:tell",
     "why": "bere_tui.table.nimmt.narrate:why",
-    "bots": "",
+    "bots": "bere_tui.bots.nimmt:make_nimmt_bot",
     "sim": "",
     "hint": "bere_tui.teach.nimmt.hint:practice_hint",
     "explain": "bere_tui.teach.nimmt.explain:explain",

@@ -15,6 +15,10 @@ class Event:
     #: that only say that somebody chose in secret (B3, BP5, BG3): after a watched event the keyboard changes
     #: hands anew before the next private decision, even the same person's (B10).
     watched: ClassVar[bool] = True
+    #: the event ends a round that another follows unless the game is over (B8): the table sums the round up
+    ends_round: ClassVar[bool] = False
+    #: the event ends the game (B9, BP9, BG5)
+    ends_game: ClassVar[bool] = False
 
 
 class Unread(list):

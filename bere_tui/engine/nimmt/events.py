@@ -177,6 +177,7 @@ class ParityMoved(Event):
 @dataclass(slots=True)
 class RoundScored(Event):
     """End of a round (B8): bullheads of the round and totals, one entry per player."""
+    ends_round: ClassVar[bool] = True
     round: int
     scores: tuple[int, ...]
     totals: tuple[int, ...]
@@ -185,5 +186,6 @@ class RoundScored(Event):
 @dataclass(slots=True)
 class GameOver(Event):
     """End of the game (B9, A7): the winners share the lowest total."""
+    ends_game: ClassVar[bool] = True
     winners: tuple[int, ...]
     totals: tuple[int, ...]
