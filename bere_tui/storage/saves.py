@@ -36,7 +36,7 @@ from bere_tui.storage.files import (  # (the autosave's and the saves' paths are
 )
 
 if TYPE_CHECKING:  # the title screen asks whether there is an autosave: the record and the engine are imported
-    from bere_tui.engine import Game  # when one is read (issue 17)
+    from bere_tui.engine.nimmt import Game  # when one is read (issue 17)
 
 REPLAYS_DIR = "replays"
 MAX_REPLAYS = 50

@@ -4,7 +4,7 @@ so every catalogue has them)."""
 from __future__ import annotations
 
 from bere_tui.i18n import _
-from bere_tui.table.narrate import Card, say
+from bere_tui.table.sentence import Card, say
 from toy_game import events as toy
 
 
