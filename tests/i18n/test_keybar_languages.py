@@ -4,10 +4,8 @@ reached by keys in the real app, with bots in the other seats."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from test_special_prompts import busy_table, cancel_table, swap_table  # the hand-made tables (tests/ui)
 from uitools import wait_for
 
 from bere_tui import i18n
@@ -18,9 +16,6 @@ from bere_tui.ui.prompts.special import SpecialPrompt
 from bere_tui.ui.prompts.swap import SwapPrompt
 from bere_tui.ui.session import Session
 from bere_tui.ui.widgets.keybar import KeyBar
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "ui"))
-from test_special_prompts import busy_table, cancel_table, swap_table  # noqa: E402  (the hand-made tables)
 
 LANGUAGES = [lang for lang in languages(LOCALE) if lang != i18n.ENGLISH]
 

@@ -67,10 +67,9 @@ class KeyBar(Widget):
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
         off_style = self.get_component_rich_style("keybar--disabled")
-        keys = self._shown = self.keys()
+        self._shown = self.keys()
         width = self.size.width or 80
-        tight = False
-        for keys, tight in self._shorter(keys):
+        for keys, tight in self._shorter(self._shown):
             if self._line(keys, key_style, off_style, tight=tight).cell_len <= width:
                 break
         return self._line(keys, key_style, off_style, spans=True, tight=tight)
