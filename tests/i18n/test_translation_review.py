@@ -126,3 +126,25 @@ def test_no_english_key_name_or_loanword(lang):
 def test_the_polish_edition_keeps_its_full_stop():
     """m1: the Polish box prints "6. bierze!"; the catalogue and lessons wrote "6 bierze!"."""
     assert [s for _where, s in every_text("pl") if re.search(r"\b6 bierze", s)] == []
+
+
+@pytest.mark.parametrize("width", range(20, 34))
+def test_the_log_never_breaks_a_line_at_a_no_break_space(width):
+    """Rich breaks at any white space, the no-break space too: the log holds it while it wraps (m6)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from bere_tui import i18n
+    from bere_tui.i18n import _
+    from bere_tui.ui.widgets.log import wrap
+
+    try:
+        i18n.install("fr")
+        line = Text(_("{name} puts {card} in row {row}").format(name="Cid", card="12•", row=1))
+    finally:
+        i18n.install(i18n.ENGLISH)
+    line.stylize("bold", 9, 12)
+    lines = wrap(line, Console(width=80), width)
+    assert [part.plain.strip() for part in lines if part.plain.strip().isdigit()] == []
+    assert "".join(part.plain for part in lines).replace(" ", "") == line.plain.replace("\u00a0", "").replace(" ", "")
+    assert lines[0].spans == line.spans
