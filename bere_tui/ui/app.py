@@ -23,7 +23,7 @@ from textual.css.query import NoMatches
 from textual.notifications import SeverityLevel
 
 from bere_tui import i18n
-from bere_tui.i18n import N_, NP_, _, later, pgettext
+from bere_tui.i18n import N_, _, later, pgettext
 from bere_tui.safetext import error_line, escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
 from bere_tui.storage import (
@@ -60,7 +60,7 @@ CSS_FILES = [
     UI_DIR / "prompts" / "prompts.tcss",
 ]
 #: how the footer names keys (Textual's own names use symbols such as a return arrow)
-KEY_NAMES = {"enter": "Enter", "escape": "Esc", "question_mark": "?", "space": NP_("key name", "Space"), "f1": "F1",
+KEY_NAMES = {"enter": "Enter", "escape": "Esc", "question_mark": "?", "space": N_("Space"), "f1": "F1",
              "plus": "+", "minus": "-"}
 #: when "1", the app exits once its first screen is drawn (bench/startup.py measures the start-up so)
 FIRST_SCREEN_EXIT_ENV = "BERE_FIRST_SCREEN_EXIT"

@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from bere_tui.engine.cards import row_bullheads
 from bere_tui.engine.preview import Preview
 from bere_tui.engine.view import RowView, View
-from bere_tui.i18n import N_, NP_, _
+from bere_tui.i18n import N_, _
 from bere_tui.table.cardtext import card_inline, card_label
 from bere_tui.table.words import heads_text, special_name
 from bere_tui.ui.prompts.base import PromptScreen
@@ -199,7 +199,8 @@ class StepPrompt(PromptScreen):
     CSS_PATH = "special.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", N_("back"), key_display="Esc"),
-        Binding("space", "toggle", N_("toggle"), key_display=NP_("key name", "Space")),
+        # TRANSLATORS: the space bar's name in the key bar
+        Binding("space", "toggle", N_("toggle"), key_display=N_("Space")),
         *[Binding(str(d), f"digit('{d}')", N_("go to"), key_display="0-9", show=d == 1) for d in range(10)],
     ]
 
