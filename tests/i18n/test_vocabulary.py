@@ -30,22 +30,22 @@ EDITIONS = {
 def test_each_language_speaks_as_its_printed_edition(lang):
     name, heads, rows = EDITIONS[lang]
     assert i18n.install(lang) == lang
-    assert _("6 bere!") == name
+    assert _("6 nimmt!") == name
     assert [ngettext("{n} bullhead", "{n} bullheads", n).format(n=n) for n in (1, 2, 5)] == list(heads)
     assert _("ROWS") == rows
 
 
 @pytest.mark.parametrize("lang", ["en", *sorted(EDITIONS)])
 async def test_the_title_draws_the_name_of_the_languages_edition(lang, tmp_path):
-    """Issue 35: the big logo said "6 bere!" in every language. It draws the catalogue's name of the game, and
-    no other edition's."""
+    """Issue 35: the big logo said "6 bere!" in every language. It draws the catalogue's name of the game (English:
+    6 nimmt!, as the project's English texts call it), and no other edition's."""
     from uitools import screen_text
 
     from bere_tui.ui.app import BereApp
     from bere_tui.ui.screens.title import LOGOS
 
     assert i18n.install(lang) == lang
-    name = EDITIONS[lang][0] if lang in EDITIONS else "6 bere!"
+    name = EDITIONS[lang][0] if lang in EDITIONS else "6 nimmt!"
     app = BereApp(config=str(tmp_path / "settings.json"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -19,8 +19,8 @@ from bere_tui.ui.screens.settings_screen import SettingsScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
-#: the title's logo: the game's name in the language shown (the catalogue's "6 bere!", each printed edition's
-#: name), drawn big in FIGlet's "standard" letters; a name not drawn here is shown as it is (issue 35)
+#: the title's logo: the game's name in the language shown (the catalogue's "6 nimmt!", each printed edition's
+#: name: 6 nimmt! in English as the project's English texts call it, 6 bere! in Czech), drawn big in FIGlet's "standard" letters; a name not drawn here is shown as it is (issue 35)
 LOGOS = {
     "6 bere!": r"""
    __      _                    _
@@ -56,7 +56,7 @@ LOGOS = {
 
 def logo() -> str:
     """The logo of the language in use: its edition's name drawn big (or written, if not drawn)."""
-    name = _("6 bere!")
+    name = _("6 nimmt!")
     return LOGOS.get(name, name).strip("\n")
 
 
