@@ -148,3 +148,14 @@ def test_the_log_never_breaks_a_line_at_a_no_break_space(width):
     assert [part.plain.strip() for part in lines if part.plain.strip().isdigit()] == []
     assert "".join(part.plain for part in lines).replace(" ", "") == line.plain.replace("\u00a0", "").replace(" ", "")
     assert lines[0].spans == line.spans
+
+
+def test_czech_names_the_board_games_cards_in_lower_case_mid_sentence():
+    """Issue 35: "za minusové body karta štěstí: Bonus"; the board game's card names are common words, in lower
+    case as in English ("place anywhere", "final bonus"), in the log, the lessons and the rules alike."""
+    cat = catalogue("cs")
+    names = [m.string for m in cat if m.context in ("action card", "luck card") and m.id]
+    assert names and all(not name[:1].isupper() for name in names)
+    capital = re.compile(r"[a-zěščřžýáíéůúňťď,] (?:Kamkoli|Výměn\w*|Jako první|Bonus)\b")
+    board = [(where, text) for where, text in lesson_and_rules_texts("cs") if where.startswith(("3", "board"))]
+    assert [(where, capital.search(text).group(0)) for where, text in board if capital.search(text)] == []
