@@ -433,7 +433,10 @@ class LessonScreen(DismissOnce, Screen[str]):
         if action == LEAVE:
             self.dismiss("list")
             return False
-        verdict = run.submit(action)
+        for one in action if isinstance(action, list) else [action]:  # (a list: moves the engine planned)
+            verdict = run.submit(one)
+            if not verdict.accepted:
+                break
         if verdict.accepted:
             if not any(self.deals_hands(e) for e in verdict.events):
                 self.update_hand()  # else the new hand shows when its deal does

@@ -238,7 +238,8 @@ class DirectedScreen(Screen[None]):
         if action is None:
             s.went_back()
             return
-        await self.decide(p, action)
+        for one in action if isinstance(action, list) else [action]:  # (a list: moves the engine planned)
+            await self.decide(p, one)
 
     def think_ahead(self) -> None:
         """While people choose, the bots think out their secret cards in a thread (the same cards as later)."""
