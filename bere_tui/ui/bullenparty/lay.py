@@ -94,11 +94,12 @@ class LayPrompt(BullenpartyPrompt):
             out.append("  " + heads_text(rules.heads([line["card"]])), style="dim")
             return out
         pile = index if index < len(self.piles) else None
+        out = Text(no_wrap=True, overflow="ellipsis")  # (one line each: the piles stay in view)
         if pile is None:
-            out = Text("0 ", style="bold")
+            out.append("0 ", style="bold")
             out.append(_("a new pile"))
         else:
-            out = Text(f"{pile + 1} ", style="bold")
+            out.append(f"{pile + 1} ", style="bold")
             # TRANSLATORS: a pile in the lay-out prompt (Bullenparty), after its number: "top 45•, 7 bullheads"
             out.append_text(say(_("top {card}, {heads}"), card=Card(self.piles[pile][-1]),
                                 heads=heads_text(rules.heads(self.piles[pile]))).text(self.ascii))
