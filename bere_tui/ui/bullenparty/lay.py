@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from bere_tui.engine.bullenparty import rules
 from bere_tui.i18n import N_, _
 from bere_tui.table.cardtext import card_inline
-from bere_tui.table.narrate import Card, say
+from bere_tui.table.sentence import Card, say
 from bere_tui.table.words import heads_text
 from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
 from bere_tui.ui.widgets.choices import ChoiceList
