@@ -198,6 +198,7 @@ class Game(RowRules):
         self.out_of_play: list[int] = []
         self.draw_pile: list[str] = []  # top first
         self.discard_pile: list[str] = []
+        self.swap_drawn: dict[int, str | None] = {}  # A5: the card each swap of this turn drew (its owner's)
         self.pool: list[int] = []  # Pro draft (P2)
         self.first_player = 0
         self.selected: dict[int, int] = {}
@@ -659,6 +660,7 @@ class Game(RowRules):
     def _reveal(self, order: list[tuple[int, int]], ev: list[Event]) -> None:
         """B3: every selection made, the cards are revealed, (card, player) lowest first, to be placed so."""
         order.sort()
+        self.swap_drawn = {}  # (what a swap drew shows to its owner until the next reveal)
         self.revealed = tuple(order)
         self.queue = order
         self.pending = None
@@ -710,6 +712,7 @@ class Game(RowRules):
             drawn = self.draw_special()
             if drawn is not None:
                 self.specials[p].append(drawn)
+            self.swap_drawn[p] = drawn
             ev.append(Swapped(p, name))
         self.pending = None
 
@@ -737,6 +740,7 @@ class Game(RowRules):
         for name in ("out_of_play", "draw_pile", "discard_pile", "pool", "queue", "waiting", "dealt", "actions"):
             setattr(g, name, list(getattr(self, name)))
         g.selected = dict(self.selected)
+        g.swap_drawn = dict(self.swap_drawn)
         g.options = dict(self.options)
         if self.pending is not None:
             g.pending = dict(self.pending)

@@ -16,9 +16,10 @@ from textual.widget import Widget
 
 from bere_tui.i18n import later
 
-#: keys that work on every screen, left out first (in this order) when the line would not fit: `?` help
+#: keys that work on every screen (the whole log: at the table and in every prompt), left out first (in this
+#: order) when the line would not fit: `?` help
 #: names them all
-SPARE = ("save", "tracker", "ask_quit", "help")
+SPARE = ("save", "tracker", "ask_quit", "whole_log", "help")
 
 
 def _spare_rank(action: str) -> int:
