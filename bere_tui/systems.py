@@ -39,6 +39,7 @@ class GameSystem:
       (record.py, 6 nimmt!'s own);
     - "events": the module of its events (the narrator and the log tell them);
     - "narrate": `tell(event, names, you)` -> Sentence | None, or "" for 6 nimmt!'s (table/narrate.py itself);
+    - "outcome_words": the module that words its outcome (`part_label`, `end_line`, bere_tui/table/outcome.py);
     - "bots": `make(level, seed)` -> its bot of that level, or "" for 6 nimmt!'s own (bots/);
     - "sim": `simulate(bot_names, games, seed, options)` -> bere sim's figures, or "" for 6 nimmt!'s (sim.py);
     - "hint": `practice_hint(game, learner)`, "explain": `explain(game, learner, action, expected, aim)` (teach/);
@@ -102,6 +103,7 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
     "record": "",
     "events": "bere_tui.engine.events",
     "narrate": "",
+    "outcome_words": "bere_tui.table.outcome",
     "bots": "",
     "sim": "",
     "hint": "bere_tui.teach.hint:practice_hint",
@@ -116,6 +118,7 @@ BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, sha
     "record": "bere_tui.record.bullenparty",
     "events": "bere_tui.engine.bullenparty.events",
     "narrate": "bere_tui.table.bullenparty.narrate:tell",
+    "outcome_words": "bere_tui.table.bullenparty.outcome",
     "bots": "bere_tui.bots.bullenparty:make_bullenparty_bot",
     "sim": "bere_tui.bots.bullenparty.runner:simulate",
     "hint": "bere_tui.teach.bullenparty.hint:practice_hint",
@@ -130,6 +133,7 @@ BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, 
     "record": "bere_tui.record.board",
     "events": "bere_tui.engine.board.events",
     "narrate": "bere_tui.table.board.narrate:tell",
+    "outcome_words": "bere_tui.table.board.outcome",
     "bots": "bere_tui.bots.board:make_board_bot",
     "sim": "bere_tui.bots.board.runner:simulate",
     "hint": "bere_tui.teach.board.hint:practice_hint",

@@ -271,17 +271,22 @@ async def test_esc_hides_the_hand_at_a_hot_seat_bullenparty_table():
         assert app.screen.who == "Ann" and app.game.actions == []
 
 
-def test_the_results_table_has_one_score_column_the_total():
-    """BP10: one score a player, no rounds: the table's every row holds a name and the total, nothing more."""
+def test_the_results_table_breaks_each_score_into_the_plus_pile_the_bull_cards_and_the_minus_piles():
+    """BP10: the pile with the most bullheads plus, the Bull cards plus, the other piles minus; the highest total
+    first (the engine's outcome says who wins)."""
     from rich.console import Console
 
+    from bere_tui.engine.outcome import Outcome, Part, Score
+    from bere_tui.table.bullenparty import outcome as words
     from bere_tui.ui.screens.scores import scores_table
 
-    table = scores_table(["Ann", "Ben", "Cid"], [None, "heuristic", "strong"], [[7], [22], [49]], winners=(2,),
-                         highest_wins=True)
-    assert [c.header for c in table.columns] == ["player", "total"]
+    def score(plus, bulls, minus):
+        return Score(plus + bulls + minus, (Part("plus_pile", plus), Part("bulls", bulls), Part("minus_piles", minus)))
+
+    outcome = Outcome(True, (2,), (score(9, 0, -2), score(20, 4, -2), score(40, 13, -4)), "draw_pile")
+    table = scores_table(["Ann", "Ben", "Cid"], [None, "heuristic", "strong"], outcome, words)
+    assert [c.header for c in table.columns] == ["player", "plus pile", "Bull cards", "minus piles", "total"]
     console = Console(width=80, record=True)
     console.print(table)
     lines = [line.split() for line in console.export_text().splitlines() if line.strip()]
-    assert lines[0] == ["player", "total"]
-    assert lines[2] == ["Cid", "(bot)", "WINS", "49"] and lines[-1] == ["Ann", "7"]
+    assert lines[2] == ["Cid", "(bot)", "WINS", "40", "13", "-4", "49"] and lines[-1] == ["Ann", "9", "0", "-2", "7"]
