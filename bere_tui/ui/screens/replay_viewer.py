@@ -139,7 +139,8 @@ class ReplayScreen(Screen[None]):
             end = time.perf_counter() + BUILD_SLICE
             while time.perf_counter() < end:
                 if self.replay.build_more(20):
-                    self.query_one("#replay-header", Static).update(self.header_text())
+                    for header in self.query("#replay-header").results(Static):  # (none once the viewer was left)
+                        header.update(self.header_text())
                     return
             await asyncio.sleep(BUILD_PAUSE)
 

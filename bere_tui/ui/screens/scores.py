@@ -30,15 +30,16 @@ def scores_table(names: list[str], bots: list[str | None], outcome: Outcome, wor
     that does not count (A-NP-1) shows in brackets; a part nobody scored in is left out."""
     from rich import box
 
-    table = Table(box=box.ASCII if ascii else box.SIMPLE, show_edge=False, padding=(0, 1), expand=False)
-    table.add_column(_("player"))
     cells: dict[tuple[str, int | None], dict] = {}
     for p, score in enumerate(outcome.scores):
         for part in score.parts:
             cells.setdefault((part.kind, part.n), {})[p] = part
     columns = [key for key in outcome.kinds()
                if key[1] is not None or any(part.points for part in cells[key].values())]
-    short = len(columns) > 4  # many columns must fit
+    short = len(columns) > 4  # many columns must fit: short headers, no padding (the board game's seven)
+    table = Table(box=box.ASCII if ascii else box.SIMPLE, show_edge=False, padding=(0, 0 if short else 1),
+                  expand=False)
+    table.add_column(_("player"), no_wrap=True)  # (the parts' headers wrap first: a name stays whole)
     for kind, n in columns:
         table.add_column(words.part_label(kind, n, short), justify="right")
     table.add_column(_("total"), justify="right", style="bold")
