@@ -24,6 +24,7 @@ from bere_tui.table.board.words import card_name
 from bere_tui.table.narrate import log_line
 from bere_tui.table.replay import ActionReplay, events_by_action
 from bere_tui.ui.board.board import rows_text, scores_text, tiles_text
+from bere_tui.ui.screens.replay_viewer import Stepping, step_keys
 from bere_tui.ui.widgets.keybar import KeyBar
 
 
@@ -134,7 +135,7 @@ def hands_text(state, names: list[str], ascii: bool = False) -> Text:
     return Text("\n").join(lines)
 
 
-class BoardReplayScreen(Screen[None]):
+class BoardReplayScreen(Stepping, Screen[None]):
     """The game step by step (see the module's docstring)."""
 
     DEFAULT_CSS = """
@@ -145,21 +146,10 @@ class BoardReplayScreen(Screen[None]):
     BoardReplayScreen #bg-below { height: 1fr; padding: 0 1; }
     """
     AUTO_FOCUS = None  # the arrow keys move the replay, not a panel
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l,enter", "go('event', True)", NP_("replay key", "decision"), show=True,
-                key_display="<- ->"),
-        Binding("left,h", "go('event', False)", NP_("replay key", "decision back"), show=False),
-        Binding("down,j", "go('turn', True)", NP_("replay key", "turn"), show=True,
-                key_display=NP_("key name", "up/down")),
-        Binding("up,k", "go('turn', False)", NP_("replay key", "turn back"), show=False),
-        Binding("pagedown,right_square_bracket", "go('round', True)", NP_("replay key", "hand"), show=True,
-                key_display="PgUp/PgDn"),
-        Binding("pageup,left_square_bracket", "go('round', False)", NP_("replay key", "hand back"), show=False),
-        Binding("home", "jump(0)", NP_("replay key", "start"), show=False),
-        Binding("end", "jump(-1)", NP_("replay key", "end"), show=False),
-        Binding("g", "log", N_("whole log"), show=True),
-        Binding("escape", "app.pop_screen", N_("back"), show=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = step_keys(
+        NP_("replay key", "decision"), NP_("replay key", "decision back"), NP_("replay key", "turn"),
+        NP_("replay key", "turn back"), NP_("replay key", "hand"), NP_("replay key", "hand back"),
+        Binding("g", "log", N_("whole log"), show=True))
 
     def __init__(self, game, title: str = "") -> None:
         super().__init__()
@@ -179,9 +169,9 @@ class BoardReplayScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.show()
+        self.show_step()
 
-    def show(self) -> None:
+    def show_step(self) -> None:
         step = self.replay.step(self.index)
         state, ascii = step.state, self.app.ascii
         view = state.view(None)
@@ -210,17 +200,6 @@ class BoardReplayScreen(Screen[None]):
             self.call_after_refresh(below.scroll_end, animate=False)
         else:
             below.scroll_home(animate=False)
-
-    def action_go(self, by: str, forward: bool) -> None:
-        self.jump(self.replay.move(self.index, by, forward))
-
-    def action_jump(self, index: int) -> None:
-        self.jump(index if index >= 0 else self.replay.last)
-
-    def jump(self, index: int) -> None:
-        if index != self.index:
-            self.index = index
-            self.show()
 
     def action_log(self) -> None:
         self.app.push_screen(BoardLogScreen(self.game, self.note))
