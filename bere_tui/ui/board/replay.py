@@ -22,9 +22,9 @@ from bere_tui.engine.board import events as bg
 from bere_tui.i18n import N_, NP_, _
 from bere_tui.table.board.words import card_name
 from bere_tui.table.narrate import log_line
-from bere_tui.table.replay import ActionReplay, events_by_action
+from bere_tui.table.replay import events_by_action
 from bere_tui.ui.board.board import rows_text, scores_text, tiles_text
-from bere_tui.ui.screens.replay_viewer import Stepping, step_keys
+from bere_tui.ui.screens.replay_viewer import ActionReplayScreen, step_keys
 from bere_tui.ui.widgets.keybar import KeyBar
 
 
@@ -135,7 +135,7 @@ def hands_text(state, names: list[str], ascii: bool = False) -> Text:
     return Text("\n").join(lines)
 
 
-class BoardReplayScreen(Stepping, Screen[None]):
+class BoardReplayScreen(ActionReplayScreen):
     """The game step by step (see the module's docstring)."""
 
     DEFAULT_CSS = """
@@ -145,19 +145,16 @@ class BoardReplayScreen(Stepping, Screen[None]):
     BoardReplayScreen #bg-hands { height: auto; padding: 0 1; }
     BoardReplayScreen #bg-below { height: 1fr; padding: 0 1; }
     """
-    AUTO_FOCUS = None  # the arrow keys move the replay, not a panel
     BINDINGS: ClassVar[list[BindingType]] = step_keys(
         NP_("replay key", "decision"), NP_("replay key", "decision back"), NP_("replay key", "turn"),
         NP_("replay key", "turn back"), NP_("replay key", "hand"), NP_("replay key", "hand back"),
         Binding("g", "log", N_("whole log"), show=True))
 
-    def __init__(self, game, title: str = "") -> None:
-        super().__init__()
-        self.game = game
-        self.note = title
-        self.replay = ActionReplay(game, turn_starts, hand_starts)
-        self.names = self.replay.names
-        self.index = 0
+    turn_starts = staticmethod(turn_starts)
+    round_starts = staticmethod(hand_starts)
+
+    def log_screen(self) -> Screen:
+        return BoardLogScreen(self.game, self.note)
 
     def compose(self) -> ComposeResult:
         yield Static(id="bg-replay-head")
@@ -167,9 +164,6 @@ class BoardReplayScreen(Stepping, Screen[None]):
         with VerticalScroll(id="bg-below", can_focus=False):  # (its own keys would hide the screen's)
             yield Static(id="bg-step")  # (what the decision did: a turn's placements may be many)
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.show_step()
 
     def show_step(self) -> None:
         step = self.replay.step(self.index)
@@ -200,9 +194,6 @@ class BoardReplayScreen(Stepping, Screen[None]):
             self.call_after_refresh(below.scroll_end, animate=False)
         else:
             below.scroll_home(animate=False)
-
-    def action_log(self) -> None:
-        self.app.push_screen(BoardLogScreen(self.game, self.note))
 
 
 __all__ = ["BoardLogScreen", "BoardReplayScreen", "hands_text", "replay_lines"]

@@ -20,9 +20,9 @@ from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.bullenparty import rules
 from bere_tui.i18n import N_, NP_, _
 from bere_tui.table.narrate import log_line
-from bere_tui.table.replay import ActionReplay, events_by_action
+from bere_tui.table.replay import events_by_action
 from bere_tui.ui.bullenparty.board import cards_text, players_text, rows_text
-from bere_tui.ui.screens.replay_viewer import Stepping, step_keys
+from bere_tui.ui.screens.replay_viewer import ActionReplayScreen, step_keys
 from bere_tui.ui.widgets.keybar import KeyBar
 
 
@@ -128,7 +128,7 @@ def hands_text(state, names: list[str], ascii: bool = False) -> Text:
     return Text("\n").join(lines)
 
 
-class BullenpartyReplayScreen(Stepping, Screen[None]):
+class BullenpartyReplayScreen(ActionReplayScreen):
     """The game step by step (see the module's docstring)."""
 
     DEFAULT_CSS = """
@@ -138,19 +138,16 @@ class BullenpartyReplayScreen(Stepping, Screen[None]):
     BullenpartyReplayScreen #bp-hands { height: auto; padding: 0 1; }
     BullenpartyReplayScreen #bp-step { height: 1fr; padding: 0 1; }
     """
-    AUTO_FOCUS = None  # the arrow keys move the replay
     BINDINGS: ClassVar[list[BindingType]] = step_keys(
         NP_("replay key", "decision"), NP_("replay key", "decision back"), NP_("replay key", "turn"),
         NP_("replay key", "turn back"), NP_("replay key", "round"), NP_("replay key", "round back"),
         Binding("g", "log", N_("whole log"), show=True))
 
-    def __init__(self, game, title: str = "") -> None:
-        super().__init__()
-        self.game = game
-        self.note = title
-        self.replay = ActionReplay(game, bidding_revealed, round_started)  # (the stepper every viewer shares)
-        self.names = self.replay.names
-        self.index = 0
+    turn_starts = staticmethod(bidding_revealed)
+    round_starts = staticmethod(round_started)
+
+    def log_screen(self) -> Screen:
+        return BullenpartyLogScreen(self.game, self.note)
 
     def compose(self) -> ComposeResult:
         yield Static(id="bp-replay-head")
@@ -159,9 +156,6 @@ class BullenpartyReplayScreen(Stepping, Screen[None]):
         yield Static(id="bp-hands")
         yield Static(id="bp-step")
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.show_step()
 
     def show_step(self) -> None:
         step = self.replay.step(self.index)
@@ -182,9 +176,6 @@ class BullenpartyReplayScreen(Stepping, Screen[None]):
             lines = [*lines, Text(", ".join(_("{name} {score}").format(name=self.names[p], score=scores[p])
                                             for p in range(len(self.names))), style="bold")]
         self.query_one("#bp-step", Static).update(Text("\n").join(lines))
-
-    def action_log(self) -> None:
-        self.app.push_screen(BullenpartyLogScreen(self.game, self.note))
 
 
 __all__ = ["BullenpartyLogScreen", "BullenpartyReplayScreen", "hands_text", "replay_lines", "step_told"]

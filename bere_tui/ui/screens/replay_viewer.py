@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from bere_tui.i18n import N_, NP_, _
 from bere_tui.table.cardtext import card_inline
-from bere_tui.table.replay import Replay, Step, Stepper
+from bere_tui.table.replay import ActionReplay, Replay, Step, Stepper
 from bere_tui.table.words import special_name, variant_name
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.log import GameLog
@@ -78,6 +78,39 @@ class Stepping:
 
     def action_back(self) -> None:
         self.app.pop_screen()  # type: ignore[attr-defined]
+
+
+class ActionReplayScreen(Stepping, Screen[None]):
+    """A viewer that steps by decision (table/replay.py's ActionReplay), every hand shown: a game's viewer says
+    which steps start a turn and a round (`turn_starts`, `round_starts`: from a step's events), draws a step
+    (`show_step`) and gives its whole game as one log (`log_screen`, the `g` key of its step_keys)."""
+
+    AUTO_FOCUS = None  # the arrow keys move the replay, not a panel
+
+    def __init__(self, game, title: str = "") -> None:
+        super().__init__()
+        self.game = game
+        self.note = title
+        self.replay = ActionReplay(game, self.turn_starts, self.round_starts)
+        self.names = self.replay.names
+        self.index = 0
+
+    @staticmethod
+    def turn_starts(events) -> bool:  # pragma: no cover - each game says
+        raise NotImplementedError
+
+    @staticmethod
+    def round_starts(events) -> bool:  # pragma: no cover - each game says
+        raise NotImplementedError
+
+    def log_screen(self) -> Screen:  # pragma: no cover - each game says
+        raise NotImplementedError
+
+    def on_mount(self) -> None:
+        self.show_step()
+
+    def action_log(self) -> None:
+        self.app.push_screen(self.log_screen())
 
 
 def step_line(replay: Replay, step: Step, ascii: bool = False) -> Text | None:
