@@ -120,6 +120,7 @@ class ActionStep:
     action: dict | None
     events: tuple
     state: Any
+    turn: int  # the turn the decision was made in (the state may be on the next one)
 
 
 class ActionReplay(Stepper):
@@ -137,7 +138,7 @@ class ActionReplay(Stepper):
         self.names = [p["name"] for p in replayed.players]
         self._replayed, self._actions, self._applied = replayed, actions, 0
         self._turn_starts, self._round_starts = turn_starts, round_starts
-        self._add(None, list(replayed.opening_events))
+        self._add(None, list(replayed.opening_events), replayed.turn)
 
     @property
     def complete(self) -> bool:
@@ -145,12 +146,13 @@ class ActionReplay(Stepper):
 
     def build_more(self, actions: int = 100) -> bool:
         for action in self._actions[self._applied:self._applied + actions]:
-            self._add(action, self._replayed.apply(action))
+            turn = self._replayed.turn
+            self._add(action, self._replayed.apply(action), turn)
             self._applied += 1
         return self.complete
 
-    def _add(self, action: dict | None, events: list) -> None:
-        step = ActionStep(len(self._steps), action, tuple(events), self._replayed.copy())
+    def _add(self, action: dict | None, events: list, turn: int) -> None:
+        step = ActionStep(len(self._steps), action, tuple(events), self._replayed.copy(), turn)
         self._steps.append(step)
         if action is None or self._turn_starts(events):
             self.turn_marks.append(step.index)

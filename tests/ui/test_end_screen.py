@@ -132,10 +132,15 @@ async def test_the_title_screen_from_the_end_screen(case, keys):
         await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
 
 
-async def test_quit_from_the_end_screen():
+async def test_quit_from_the_end_screen_and_pgdn_scrolls_the_scores_not_the_choices():
+    from bere_tui.ui.widgets.choices import ChoiceList
+
     app = near_the_end("board-blue")
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_results(pilot)
+        choices = app.screen.query_one(ChoiceList)
+        await pilot.press("pagedown", "pageup")
+        assert choices.highlighted == 0
         await pilot.press("end", "enter")
         await wait_for(pilot, lambda: app.return_code == 0)
 

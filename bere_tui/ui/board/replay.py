@@ -170,7 +170,7 @@ class BoardReplayScreen(ActionReplayScreen):
         state, ascii = step.state, self.app.ascii
         view = state.view(None)
         head = Text(" " + _("Board game replay") + "  ", style="bold", no_wrap=True, overflow="ellipsis")
-        parts = [_("turn {n}").format(n=state.turn)]
+        parts = [_("turn {n}").format(n=step.turn)]
         if self.replay.complete:
             parts.append(_("step {i} of {n}").format(i=self.index + 1, n=len(self.replay.built)))
         else:  # (the steps after it are built as they are asked for)

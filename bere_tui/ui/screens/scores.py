@@ -110,8 +110,8 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "app.help", N_("help"), show=True),
-        Binding("pageup", "scroll_scores(-1)", N_("scroll"), show=False),
-        Binding("pagedown", "scroll_scores(1)", N_("scroll"), show=False),
+        Binding("pageup", "scroll_scores(-1)", N_("scroll"), show=False, priority=True),
+        Binding("pagedown", "scroll_scores(1)", N_("scroll"), show=False, priority=True),
     ]
 
     def __init__(self, names, bots, outcome: Outcome, variant: str, ascii: bool = False,
