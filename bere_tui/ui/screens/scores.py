@@ -1,5 +1,7 @@
-"""End of a round (B8): each player's bullheads this round and in total; end of the game (B9, A7): who wins,
-the final scores, and a choice of a new game with the same seats."""
+"""End of a round (B8): each player's bullheads this round and in total. End of the game, the one screen of
+every game (issue 32): who wins, why the game ended and each score in its parts, as the engine's outcome says
+(engine/outcome.py, worded by the game's system: table/outcome.py), and the choice of a new game with the same
+seats, the replay, the title screen or quit."""
 
 from __future__ import annotations
 
