@@ -11,10 +11,10 @@ from collections import Counter
 
 import pytest
 
-from bere_tui.engine import Game
-from bere_tui.engine import events as ev
 from bere_tui.engine.board import events as bg
 from bere_tui.engine.bullenparty import Game as BullenpartyGame
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt import events as ev
 from bere_tui.engine.outcome import Outcome, Part, Score
 from bere_tui.systems import make_game
 
