@@ -47,6 +47,7 @@ class GameSystem:
     - "events": the module of its events (the narrator and the log tell them);
     - "narrate": `tell(event, names, you)` -> Sentence | None; "why" (optional): `why(event, names, you)` -> what
       made it happen, in a lesson's words;
+    - "outcome_words": the module that words its outcome (`part_label`, `end_line`, bere_tui/table/outcome.py);
     - "bots": `make(name, seed)` -> its bot of that name (random, heuristic, strong);
     - "sim": `simulate(bot_names, games, seed, options)` -> bere sim's figures, or "" for 6 nimmt!'s (sim.py);
     - "hint": `practice_hint(game, learner)`, "explain": `explain(game, learner, action, expected, aim)` (teach/);
@@ -111,6 +112,7 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
     "events": "bere_tui.engine.nimmt.events",
     "narrate": "bere_tui.table.nimmt.narrate:tell",
     "why": "bere_tui.table.nimmt.narrate:why",
+    "outcome_words": "bere_tui.table.nimmt.outcome",
     "bots": "bere_tui.bots.nimmt:make_nimmt_bot",
     "sim": "",
     "hint": "bere_tui.teach.nimmt.hint:practice_hint",
@@ -125,6 +127,7 @@ BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, sha
     "record": "bere_tui.record.bullenparty",
     "events": "bere_tui.engine.bullenparty.events",
     "narrate": "bere_tui.table.bullenparty.narrate:tell",
+    "outcome_words": "bere_tui.table.bullenparty.outcome",
     "bots": "bere_tui.bots.bullenparty:make_bullenparty_bot",
     "sim": "bere_tui.bots.bullenparty.runner:simulate",
     "hint": "bere_tui.teach.bullenparty.hint:practice_hint",
@@ -139,6 +142,7 @@ BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, 
     "record": "bere_tui.record.board",
     "events": "bere_tui.engine.board.events",
     "narrate": "bere_tui.table.board.narrate:tell",
+    "outcome_words": "bere_tui.table.board.outcome",
     "bots": "bere_tui.bots.board:make_board_bot",
     "sim": "bere_tui.bots.board.runner:simulate",
     "hint": "bere_tui.teach.board.hint:practice_hint",

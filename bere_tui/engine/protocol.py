@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from bere_tui.engine.errors import IllegalAction
+from bere_tui.engine.outcome import Outcome
 from bere_tui.i18n import _
 
 
@@ -55,6 +56,11 @@ class GameProtocol(Protocol):
     def copy(self) -> GameProtocol: ...
 
     def totals(self) -> list[int]: ...
+
+    def outcome(self) -> Outcome:
+        """Who wins (the engine says: the lowest or the highest total), each total broken into its parts and
+        why the game ended (engine/outcome.py); the scores as they stand while the game goes on."""
+        ...
 
 
 class TurnProtocol:

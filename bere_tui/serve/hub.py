@@ -7,7 +7,7 @@ In the secret selection (B3) every remote person is asked at once; other decisio
 Seat -> hub:  {"t": "join", "player": KEY}  then  {"t": "action", "action": {...}, "decision": N}
               the host (seat 0) may also send {"t": "to_bot", "seat": N} for a seat whose player left.
 Hub -> seat:  hello {seat, names, levels, code}; state {public, mine}; events {events}; ask {legal, decision};
-              waiting {players, away}; summary {round, scores, totals}; over {winners, totals}; error {message};
+              waiting {players, away}; summary {round, scores, totals}; over {winners, totals, rounds, outcome}; error {message};
               taken_over {} (then the hub closes that connection).
 
 A seat is bound to the key that took it: that key reconnecting returns to the same seat and is asked again
@@ -196,7 +196,7 @@ class TableHub:
 
     def over_message(self) -> dict:
         return {"t": "over", "winners": list(self.game.winners), "totals": self.game.totals(),
-                "rounds": [list(r) for r in self.game.scores]}
+                "rounds": [list(r) for r in self.game.scores], "outcome": self.game.outcome().to_wire()}
 
     def ask(self, players: list[int]) -> None:
         for p in players:

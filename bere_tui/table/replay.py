@@ -13,7 +13,9 @@ step in one sentence (table.narrate), the secret choices and the decisions that 
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bere_tui.engine.nimmt import Game
 from bere_tui.engine.nimmt import events as ev
@@ -48,12 +50,121 @@ class Step:
     round: int
 
 
-class Replay:
-    """Every step of one game, and the ways to move through them (by event, by turn, by round).
+class Stepper:
+    """The moving part of every replay viewer: steps built as they are asked for (`step`, `move`,
+    `build_more`), never all before the first one shows (a long record took seconds before the viewer drew
+    anything, issue 36), and the ways to move through them: by step, by turn, by round. A replay says how its
+    steps are built (`build_more`) and marks the steps that start a turn and a round."""
 
-    The steps are built as they are asked for (`step`, `move`, `build_more`), never all before the first one
-    shows: a long record took seconds before the viewer drew anything (issue 36). `steps` and `last` build
-    the rest first."""
+    def __init__(self) -> None:
+        self._steps: list = []
+        self.turn_marks: list[int] = []  # the steps that start a turn (a deal, a reveal), as far as built
+        self.round_marks: list[int] = []  # the steps that start a round, as far as built
+
+    @property
+    def complete(self) -> bool:  # pragma: no cover - each replay says
+        raise NotImplementedError
+
+    def build_more(self, actions: int = 100) -> bool:  # pragma: no cover - each replay says
+        """The steps of up to `actions` more of the record's actions; whether every step is built now."""
+        raise NotImplementedError
+
+    @property
+    def built(self) -> list:
+        """The steps built so far, in order (do not change the list)."""
+        return self._steps
+
+    def build_all(self) -> None:
+        while not self.build_more(1000):
+            pass
+
+    @property
+    def steps(self) -> list:
+        """Every step of the game (built first where they are not yet)."""
+        self.build_all()
+        return self._steps
+
+    def step(self, index: int):
+        """The step at `index` (0: the deal), built if it is not yet; the last step for an index past it."""
+        while index >= len(self._steps) and not self.build_more():
+            pass
+        return self._steps[min(index, len(self._steps) - 1)]
+
+    @property
+    def last(self) -> int:
+        """The index of the last step (every step built first)."""
+        self.build_all()
+        return len(self._steps) - 1
+
+    def move(self, index: int, by: str, forward: bool) -> int:
+        """The step one step ("event"), turn or round on from `index` (or back); the first or last step at the
+        ends. Moving on builds the steps up to the one it lands on.
+
+        Back by a turn goes to the start of the current turn if `index` is past it, as a player would expect.
+        """
+        if by == "event":
+            return max(0, self.step(index + 1).index if forward else index - 1)
+        marks = self.turn_marks if by == "turn" else self.round_marks
+        if not forward:
+            return next((m for m in reversed(marks) if m < index), 0)
+        while not marks or marks[-1] <= index:  # (the marks so far end before `index`: build on)
+            if self.build_more():
+                break
+        return next((m for m in marks if m > index), self.last)
+
+
+@dataclass(frozen=True)
+class ActionStep:
+    """One moment of a replay that steps by decision: the game after `action` (None: the deal), a copy, and
+    the events the action caused."""
+
+    index: int
+    action: dict | None
+    events: tuple
+    state: Any
+    turn: int  # the turn the decision was made in (the state may be on the next one)
+
+
+class ActionReplay(Stepper):
+    """A game record played again one decision at a time, for any game system: each step keeps the game as it
+    stood after the decision (every hand in it: a replay hides nothing) and what the decision caused.
+    `turn_starts(events)` and `round_starts(events)` say which steps start a turn and a round (the game's own
+    events: its reveal, its deal)."""
+
+    def __init__(self, game, turn_starts: Callable[[list], bool], round_starts: Callable[[list], bool]) -> None:
+        super().__init__()
+        model, actions = parse_record(game.record())
+        replayed = new_game(model)
+        self.game = game
+        self.variant = replayed.variant
+        self.names = [p["name"] for p in replayed.players]
+        self._replayed, self._actions, self._applied = replayed, actions, 0
+        self._turn_starts, self._round_starts = turn_starts, round_starts
+        self._add(None, list(replayed.opening_events), replayed.turn)
+
+    @property
+    def complete(self) -> bool:
+        return self._applied == len(self._actions)
+
+    def build_more(self, actions: int = 100) -> bool:
+        for action in self._actions[self._applied:self._applied + actions]:
+            turn = self._replayed.turn
+            self._add(action, self._replayed.apply(action), turn)
+            self._applied += 1
+        return self.complete
+
+    def _add(self, action: dict | None, events: list, turn: int) -> None:
+        step = ActionStep(len(self._steps), action, tuple(events), self._replayed.copy(), turn)
+        self._steps.append(step)
+        if action is None or self._turn_starts(events):
+            self.turn_marks.append(step.index)
+        if action is None or self._round_starts(events):
+            self.round_marks.append(step.index)
+
+
+class Replay(Stepper):
+    """Every step of one 6 nimmt! game, one per event, and the ways to move through them (by event, by turn, by
+    round: Stepper). `steps` and `last` build the rest first."""
 
     def __init__(self, game: Game) -> None:
         model, actions = parse_record(game.record())
@@ -66,9 +177,7 @@ class Replay:
         self._replayed = replayed  # the record played again as far as the steps are built
         self._actions = actions
         self._applied = 0  # how many of the record's actions have their steps
-        self._steps: list[Step] = []
-        self.turn_marks: list[int] = []  # the steps that start a turn (a deal, a reveal), as far as built
-        self.round_marks: list[int] = []  # the steps that start a round, as far as built
+        super().__init__()
         self._show = TableShow(round_heads=[0] * n, totals=[0] * n)
         self._hands: list[list[int]] = [[] for _ in range(n)]
         self._specials: list[list[str]] = [[] for _ in range(n)]
@@ -83,11 +192,6 @@ class Replay:
         """Whether every step is built (then `len(built)` is the number of steps)."""
         return self._applied == len(self._actions)
 
-    @property
-    def built(self) -> list[Step]:
-        """The steps built so far, in order (do not change the list)."""
-        return self._steps
-
     def build_more(self, actions: int = 100) -> bool:
         """The steps of up to `actions` more of the record's actions; whether every step is built now."""
         for action in self._actions[self._applied:self._applied + actions]:
@@ -95,22 +199,6 @@ class Replay:
             self._follow(action, self._replayed.apply(action), self._replayed, turn)
             self._applied += 1
         return self.complete
-
-    def build_all(self) -> None:
-        while not self.build_more(1000):
-            pass
-
-    @property
-    def steps(self) -> list[Step]:
-        """Every step of the game (built first where they are not yet)."""
-        self.build_all()
-        return self._steps
-
-    def step(self, index: int) -> Step:
-        """The step at `index` (0: the deal), built if it is not yet; the last step for an index past it."""
-        while index >= len(self._steps) and not self.build_more():
-            pass
-        return self._steps[min(index, len(self._steps) - 1)]
 
     def _starts_round(self, step: Step) -> bool:
         if not isinstance(step.event, ev.Dealt):
@@ -183,27 +271,3 @@ class Replay:
         if step.action is None:
             return None
         return narrate_action(step.action, self.names)
-
-    # ------------------------------------------------------------------ moving
-
-    @property
-    def last(self) -> int:
-        """The index of the last step (every step built first)."""
-        self.build_all()
-        return len(self._steps) - 1
-
-    def move(self, index: int, by: str, forward: bool) -> int:
-        """The step one event, turn or round on from `index` (or back); the first or last step at the ends.
-        Moving on builds the steps up to the one it lands on.
-
-        Back by a turn goes to the start of the current turn if `index` is past it, as a player would expect.
-        """
-        if by == "event":
-            return max(0, self.step(index + 1).index if forward else index - 1)
-        marks = self.turn_marks if by == "turn" else self.round_marks
-        if not forward:
-            return next((m for m in reversed(marks) if m < index), 0)
-        while not marks or marks[-1] <= index:  # (the marks so far end before `index`: build on)
-            if self.build_more():
-                break
-        return next((m for m in marks if m > index), self.last)

@@ -13,6 +13,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from bere_tui.engine.nimmt import VARIANTS
+from bere_tui.engine.outcome import Outcome
 from bere_tui.i18n import N_, _
 from bere_tui.serve.tables import TableError, TableLink
 from bere_tui.table.wire import WireError, event_from_wire, view_from_wire
@@ -242,9 +243,8 @@ class RemoteTableScreen(TableScreen):
         s = self.session
         self.update_hand()
         await self.settle()
-        rounds = [list(r) for r in message["rounds"]]
-        await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, rounds, list(message["winners"]),
-                                                      self.ascii))
+        outcome = Outcome.from_wire(message["outcome"])  # the engine's, as the table sent it
+        await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, outcome, self.game.variant, self.ascii))
         s.link.close()
         self.app.call_later(self.app.open_title)
 

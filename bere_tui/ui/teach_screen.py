@@ -269,10 +269,6 @@ class LessonScreen(DismissOnce, Screen[str]):
     def deals_hands(self, event) -> bool:
         return isinstance(event, ev.Dealt)
 
-    def totals(self) -> list[int]:
-        game = self.run.game
-        return [sum(game.scores[p]) for p in range(game.n)]
-
     def round_summary(self, event):
         """The screen that closes a round of a practice game (None: the game has none)."""
         if isinstance(event, ev.RoundScored) and self.run.lesson.practice is not None and \
@@ -453,7 +449,8 @@ class LessonScreen(DismissOnce, Screen[str]):
         text = lesson.done
         if lesson.practice is not None and run.game.finished:
             game = run.game
-            totals = ", ".join(f"{self.names[p]} {total}" for p, total in enumerate(self.totals()))
+            outcome = game.outcome()  # the engine's totals
+            totals = ", ".join(f"{self.names[p]} {total}" for p, total in enumerate(outcome.totals))
             winners = winners_line([self.names[p] for p in game.winners], game.winners == (self.run.learner,))
             text = f"{winners} ({totals}).\n{text}"
         self.narrate(text, None)

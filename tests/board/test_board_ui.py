@@ -425,12 +425,66 @@ async def test_a_finished_board_game_plays_back_in_the_replay_viewer():
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
         text = screen_text(app)
-        assert "The deal" in text and "Ann: chooses" in text
+        assert "The deal" in text and "HANDS" in text
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Ann: chooses" in screen_text(app)
         await pilot.press("end")
         await pilot.pause()
         assert "wins" in screen_text(app) or "share the win" in screen_text(app)
         await pilot.press("escape")
         assert not isinstance(app.screen, BoardReplayScreen)
+
+
+async def test_the_replay_steps_by_decision_turn_and_hand_with_every_hand_shown():
+    """The board replay steps as the other games' do (issue 32): Right/Left one decision, Down/Up one turn (its
+    reveal, BG3), PgDn/PgUp one hand dealt (BG2: 3 players play a second hand), every hand and a choice not yet
+    revealed in view."""
+    from bere_tui.ui.board.replay import BoardReplayScreen
+
+    game = board_game(("Ann",), 2, seed=3)
+    advance(game, lambda g: g.finished)
+    app = BereApp(Start("replay", game=game, note="test"), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
+        viewer = app.screen
+
+        def hands_shown() -> None:
+            state = viewer.replay.step(viewer.index).state
+            text = screen_text(app)
+            for p, name in enumerate(["Ann", "Cid", "Dot"]):
+                line = next(line for line in text.splitlines() if line.split()[:1] == [name])
+                shown = {int(w.rstrip("•")) for w in line.split()[1:] if w.rstrip("•").isdigit()}
+                chosen = set() if state.revealed else set(state.choices.get(p, ((), None))[0])
+                assert shown == set(state.hands[p]) | chosen, name
+
+        hands_shown()
+        await pilot.press("right")
+        await pilot.pause()
+        assert viewer.index == 1 and "chose:" in screen_text(app)
+        hands_shown()
+        await pilot.press("down")
+        await pilot.pause()
+        first_reveal = viewer.index
+        assert any(isinstance(e, bg.Revealed) for e in viewer.replay.step(first_reveal).events)
+        assert "Turn 1:" in screen_text(app)
+        hands_shown()
+        await pilot.press("down")
+        await pilot.pause()
+        assert viewer.index > first_reveal and "Turn 2:" in screen_text(app)
+        await pilot.press("up")
+        await pilot.pause()
+        assert viewer.index == first_reveal
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert any(isinstance(e, bg.HandDealt) and e.hand == 2 for e in viewer.replay.step(viewer.index).events)
+        hands_shown()
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert viewer.index == 0 and "The deal" in screen_text(app)
+        await pilot.press("left")
+        await pilot.pause()
+        assert viewer.index == 0
 
 
 # ---------------------------------------------------------------------- the log
@@ -755,14 +809,19 @@ def test_the_legend_names_every_mark_of_the_scores_and_spaces_on_two_lines():
 
 
 async def test_the_replay_viewer_names_its_paging_keys_and_end_reaches_the_final_board():
-    """The scrolling box had the focus: its own keys hid the screen's, so the key bar named only "j scroll"."""
-    from bere_tui.ui.board.replay import BoardReplayScreen
+    """The scrolling box had the focus: its own keys hid the screen's, so the key bar named only "j scroll".
+    The whole log (g) scrolls; End reaches the final board, Home the deal; Esc comes back to the steps."""
+    from bere_tui.ui.board.replay import BoardLogScreen, BoardReplayScreen
 
     game = board_game(("Ann",), 2, seed=3)
     advance(game, lambda g: g.finished)
     app = BereApp(Start("replay", game=game, note="test"), speed="off", remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
+        keys = screen_text(app).split("\n")[-1]
+        assert "decision" in keys and "turn" in keys and "hand" in keys and "whole log" in keys
+        await pilot.press("g")
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardLogScreen))
         keys = screen_text(app).split("\n")[-1]
         assert "page" in keys and "start" in keys and "end" in keys
         await pilot.press("end")
@@ -771,6 +830,8 @@ async def test_the_replay_viewer_names_its_paging_keys_and_end_reaches_the_final
         await pilot.press("home")
         await pilot.pause()
         assert "The deal" in screen_text(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
 
 
 async def test_esc_takes_back_the_first_of_two_tiles_as_the_rules_say():

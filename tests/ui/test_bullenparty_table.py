@@ -137,36 +137,37 @@ async def test_the_bullenparty_replay_steps_through_the_game_decision_by_decisio
         await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyReplayScreen))
         screen = app.screen
         last = len(record["actions"])
-        assert len(screen.states) == last + 1
+        assert screen.replay.last == last  # (the stepper every viewer shares, table/replay.py)
         for i in (0, 1, 7, last // 2, last):  # each step is the game after that many decisions
-            want = replay(record, upto=i)
-            assert screen.states[i].hands == want.hands and screen.states[i].piles == want.piles
+            want, state = replay(record, upto=i), screen.replay.step(i).state
+            assert state.hands == want.hands and state.piles == want.piles
 
         def shows(text: str) -> bool:
             return text in screen_text(app)
 
-        assert screen.step == 0 and shows("The deal") and shows(f"decision 0 of {last}")
+        assert screen.index == 0 and shows("The deal") and shows(f"decision 0 of {last}")
         for p, hand in enumerate(game.setup["hands"]):  # every hand, at 80x24 with 5 players
             line = next(ln for ln in screen_text(app).splitlines() if ln.startswith(" " + game.players[p]["name"] + " ")
                         and "zero card" in ln)
             assert [int(w.rstrip("•")) for w in line.split()[1:6]] == sorted(hand)
         await pilot.press("right")
         bidder = record["actions"][0]["player"]
-        assert screen.step == 1 and shows(game.players[bidder]["name"] + " bids") and shows("bid: ")
+        assert screen.index == 1 and shows(game.players[bidder]["name"] + " bids") and shows("bid: ")
         await pilot.press("left", "down")  # to the first reveal
-        reveal = next(i for i in range(1, last + 1) if "bidding" in screen.stops[i])
-        assert screen.step == reveal and shows("Bids: ") and not shows("bid: ")
+        reveal = next(i for i in screen.replay.turn_marks if i >= 1)
+        assert any(type(e).__name__ == "BidsRevealed" for e in screen.replay.step(reveal).events)
+        assert screen.index == reveal and shows("Bids: ") and not shows("bid: ")
         await pilot.press("pagedown")  # round 2's rows
-        assert screen.states[screen.step].round == 2 and shows("Round 2")
+        assert screen.replay.step(screen.index).state.round == 2 and shows("Round 2")
         await pilot.press("pageup")
-        assert screen.step == 0
+        assert screen.index == 0
         await pilot.press("end")
         scores = game.scores()
-        assert screen.step == last and shows(", ".join(f"{p['name']} {s}" for p, s in zip(game.players, scores)))
+        assert screen.index == last and shows(", ".join(f"{p['name']} {s}" for p, s in zip(game.players, scores)))
         await pilot.press("right")  # past the end: stays
-        assert screen.step == last
+        assert screen.index == last
         await pilot.press("home")
-        assert screen.step == 0
+        assert screen.index == 0
 
 
 async def test_a_saved_bullenparty_game_goes_on_at_its_table(tmp_path):
@@ -271,17 +272,22 @@ async def test_esc_hides_the_hand_at_a_hot_seat_bullenparty_table():
         assert app.screen.who == "Ann" and app.game.actions == []
 
 
-def test_the_results_table_has_one_score_column_the_total():
-    """BP10: one score a player, no rounds: the table's every row holds a name and the total, nothing more."""
+def test_the_results_table_breaks_each_score_into_the_plus_pile_the_bull_cards_and_the_minus_piles():
+    """BP10: the pile with the most bullheads plus, the Bull cards plus, the other piles minus; the highest total
+    first (the engine's outcome says who wins)."""
     from rich.console import Console
 
+    from bere_tui.engine.outcome import Outcome, Part, Score
+    from bere_tui.table.bullenparty import outcome as words
     from bere_tui.ui.screens.scores import scores_table
 
-    table = scores_table(["Ann", "Ben", "Cid"], [None, "heuristic", "strong"], [[7], [22], [49]], winners=(2,),
-                         highest_wins=True)
-    assert [c.header for c in table.columns] == ["player", "total"]
+    def score(plus, bulls, minus):
+        return Score(plus + bulls + minus, (Part("plus_pile", plus), Part("bulls", bulls), Part("minus_piles", minus)))
+
+    outcome = Outcome(True, (2,), (score(9, 0, -2), score(20, 4, -2), score(40, 13, -4)), "draw_pile")
+    table = scores_table(["Ann", "Ben", "Cid"], [None, "heuristic", "strong"], outcome, words)
+    assert [c.header for c in table.columns] == ["player", "plus pile", "Bull cards", "minus piles", "total"]
     console = Console(width=80, record=True)
     console.print(table)
     lines = [line.split() for line in console.export_text().splitlines() if line.strip()]
-    assert lines[0] == ["player", "total"]
-    assert lines[2] == ["Cid", "(bot)", "WINS", "49"] and lines[-1] == ["Ann", "7"]
+    assert lines[2] == ["Cid", "(bot)", "WINS", "40", "13", "-4", "49"] and lines[-1] == ["Ann", "9", "0", "-2", "7"]

@@ -61,6 +61,8 @@ def deal_world(view, rng: random.Random) -> Game:
     g.overlays = {(r, i): kind for r, rv in enumerate(view.rows) for i, kind in rv.overlays}
     g.out = list(view.out)
     g.scores = [pv.score for pv in view.players]
+    g.points_by = [{} for _pv in view.players]  # (not in the view: the look-ahead reads only the scores)
+    g.ended_by = ()
 
     actions = list(board.action_cards)
     for c in view.my_cards:

@@ -49,11 +49,15 @@ from bere_tui.engine.board.events import (
 from bere_tui.engine.board.layout import ACTION_KINDS, ACTIVE_ROWS, Board
 from bere_tui.engine.errors import IllegalAction, SetupError
 from bere_tui.engine.events import Event
+from bere_tui.engine.outcome import Outcome, Part, Score
 from bere_tui.engine.protocol import TurnProtocol
 from bere_tui.i18n import _, ngettext
 
 VARIANT = "board"
 SIDES = ("blue", "red")
+
+#: the kinds of points a score is made of, in the order the end screen shows them (outcome())
+POINT_KINDS = ("bull_plus", "bull_minus", "row_filled", "take_row", "plus5", "row_bonus", "hand")
 
 #: the fields each kind of action carries besides "player" and "do" (docs/board.md)
 ACTION_FIELDS = {
@@ -135,6 +139,8 @@ class Game(TurnProtocol):
         self.overlays: dict[tuple[int, int], str] = {}  # (row, space) -> luck card kind (BG6)
         self.out: list[int] = []  # tiles that left the game
         self.scores: list[int] = [0] * n  # BG1: score markers start at 0
+        self.points_by: list[dict[str, int]] = [{} for _p in range(n)]  # each score by kind (outcome())
+        self.ended_by: tuple[int, ...] = ()  # BG7: who ran out of tiles (the red side's end)
         self.two: list[bool] = [False] * n  # BG-D6: chooses two tiles next turn
         self.hand_no = 1
         self.turn = 0
@@ -282,25 +288,25 @@ class Game(TurnProtocol):
             worth = sum(heads[t] for t in others)
             points = worth if bonus else -worth
             self.out.extend(others)
-            self.scores[p] += points
+            self._score(p, "row_bonus" if bonus else "row_filled", points)
             assert landed.to is not None, "BG-D4: a final space moves the tile to another row"
             ev.append(RowFinished(p, r, tile, others, points, landed.to, bonus))
             minus = points < 0
         elif kind == "plus5":  # BG6: +5 instead of any other effect
-            self.scores[p] += 5
+            self._score(p, "plus5", 5)
             ev.append(SpaceScored(p, r, i, "plus5", 5))
         elif kind is not None:
             space = spec.spaces[i]
             if kind in ("bull_plus", "bull_minus"):  # BG4: the tile's bullheads, or the printed value
                 worth = heads[tile] if space.value is None else space.value
                 points = worth if kind == "bull_plus" else -worth
-                self.scores[p] += points
+                self._score(p, kind, points)
                 ev.append(SpaceScored(p, r, i, kind, points))
                 minus = points < 0
             elif kind == "take_row":  # BG-D5
                 points = -sum(heads[t] for t in others)
                 self.out.extend(others)
-                self.scores[p] += points
+                self._score(p, "take_row", points)
                 ev.append(RowTaken(p, r, tile, others, points))
                 minus = points < 0
             elif kind == "play_two":  # BG-D6
@@ -327,6 +333,11 @@ class Game(TurnProtocol):
                 self.pending = {"do": "luck", "player": p, "card": kind}
             else:
                 ev.append(LuckDiscarded(p, kind))
+
+    def _score(self, p: int, kind: str, points: int) -> None:
+        """p's score marker moves by `points`, kept by kind for the outcome."""
+        self.scores[p] += points
+        self.points_by[p][kind] = self.points_by[p].get(kind, 0) + points
 
     def luck_targets(self, kind: str) -> list[tuple[int, int]]:
         """BG6: the spaces a luck card may change: plus5 an empty space of an active row short of its final
@@ -360,11 +371,12 @@ class Game(TurnProtocol):
                 self._start_turn()
                 return
         if self.side.pro:  # BG7: the others lose the bullheads left in their hands
+            self.ended_by = tuple(empty)
             for p in range(self.n):
                 if self.hands[p]:
                     left = tuple(self.hands[p])
                     points = -sum(self.board.heads[t] for t in left)
-                    self.scores[p] += points
+                    self._score(p, "hand", points)
                     self.out.extend(left)
                     self.hands[p] = []
                     self.known[p] = set()
@@ -379,6 +391,17 @@ class Game(TurnProtocol):
     def totals(self) -> list[int]:
         """The scores as they stand (the name `bere sim` uses)."""
         return list(self.scores)
+
+    def outcome(self) -> Outcome:
+        """Who wins (BG5, BG-D7: the most points; ties share), each score by kind (green and red bulls, BG4;
+        rows filled and taken, BG-D4, BG-D5; the luck cards' +5 and row bonus, BG6; on the red side the tiles
+        left in hand, BG7) and why the game ended: every tile played (BG-D7), or on the red side a player ran
+        out of tiles (BG7: `ended_by`)."""
+        kinds = [k for k in POINT_KINDS if k != "hand" or self.side.pro]
+        scores = tuple(Score(total, tuple(Part(k, self.points_by[p].get(k, 0)) for k in kinds))
+                       for p, total in enumerate(self.scores))
+        ended = ("out_of_tiles" if self.side.pro else "tiles_played") if self.finished else ""
+        return Outcome(True, tuple(self.winners), scores, ended, self.ended_by if self.finished else ())
 
     def refuse_secret(self, p: int) -> None:
         if not self.hands[p] and p not in self.choices:
@@ -565,6 +588,7 @@ class Game(TurnProtocol):
                      "stop_queue", "actions"):
             setattr(g, name, list(getattr(self, name)))
         g.overlays = dict(self.overlays)
+        g.points_by = [dict(d) for d in self.points_by]
         g.stops = set(self.stops)
         g.choices = dict(self.choices)
         g.waiting = list(self.waiting)

@@ -37,6 +37,7 @@ from bere_tui.engine.bullenparty.events import (
 from bere_tui.engine.bullenparty.rules import HAND_SIZE, LETTERS, NUMBER_CARDS, ROW_CLOSED, ZERO
 from bere_tui.engine.errors import IllegalAction, SetupError
 from bere_tui.engine.events import Event
+from bere_tui.engine.outcome import Outcome, Part, Score
 from bere_tui.engine.protocol import TurnProtocol
 from bere_tui.i18n import _, ngettext
 
@@ -350,6 +351,15 @@ class Game(TurnProtocol):
         return [rules.score(self.piles[p], self.bulls[p]) for p in range(self.n)]
 
     totals = scores  # the name `bere sim` and 6 nimmt! use
+
+    def outcome(self) -> Outcome:
+        """Who wins (BP10: the highest total; ties share) and each score in its parts (BP10): the pile that
+        counts plus, the Bull cards, the other piles (minus); the game ends when the draw pile ran out (BP9)."""
+        scores = []
+        for p, total in enumerate(self.scores()):
+            plus, bulls, minus = rules.score_parts(self.piles[p], self.bulls[p])
+            scores.append(Score(total, (Part("plus_pile", plus), Part("bulls", bulls), Part("minus_piles", minus))))
+        return Outcome(True, tuple(self.winners), tuple(scores), "draw_pile" if self.finished else "")
 
     def zero_allowed(self, player: int) -> bool:
         """BP6: when every remaining row is closed, only number cards may be bid. BP9 Decision (ours): nor while

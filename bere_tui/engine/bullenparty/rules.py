@@ -107,6 +107,14 @@ def lay_out_plan(piles, cards) -> list[tuple[int, int | None]]:
     return plan
 
 
+def score_parts(piles, bulls) -> tuple[int, int, int]:
+    """BP10 in its parts: the counting pile's bullheads (plus), the Bull cards (plus), every other pile (minus,
+    negative); score() is their sum."""
+    pile_heads = [heads(p) for p in piles]
+    best = max(pile_heads, default=0)
+    return best, sum(bulls), best - sum(pile_heads)
+
+
 def winners(scores) -> tuple[int, ...]:
     """BP10: highest total wins; tied highest totals share victory."""
     best = max(scores)

@@ -41,6 +41,7 @@ from bere_tui.engine.nimmt.rules.base import is_card_number as _is_int
 from bere_tui.engine.nimmt.rules.base import shuffle  # noqa: F401 (tests import it from here)
 from bere_tui.engine.nimmt.specials import SPECIAL_NAMES
 from bere_tui.engine.nimmt.view import LazyView, View, make_view
+from bere_tui.engine.outcome import Outcome, Part, Score
 from bere_tui.i18n import _, ngettext
 
 #: the fields each kind of action carries besides "player" and "do" (special's depend on the card)
@@ -194,6 +195,7 @@ class Game(RowRules):
         self.specials: list[list[str]] = [[] for _ in range(n)]
         self.piles: list[list[int]] = [[] for _ in range(n)]
         self.set_aside: list[list[int]] = [[] for _ in range(n)]
+        self.cancelled: list[int] = [0] * n  # bullheads set aside by Negative = Positive in the game (A-NP-1)
         self.scores: list[list[int]] = [[] for _ in range(n)]  # bullheads of each finished round
         self.out_of_play: list[int] = []
         self.draw_pile: list[str] = []  # top first
@@ -487,6 +489,20 @@ class Game(RowRules):
             return [sum(s) for s in self.scores]
         return [sum(s) + row_bullheads(pile) for s, pile in zip(self.scores, self.piles)]
 
+    def outcome(self) -> Outcome:
+        """Who wins (B9, A7: the lowest total; ties share), each player's bullheads by round (B8; the round in
+        play counts as it stands), the bullheads Negative = Positive set aside (A-NP-1, not counted) and why the
+        game ended (B9: a total reached the target; B10's fixed rounds, A6's two)."""
+        totals = self.totals()
+        scores = []
+        for p in range(self.n):
+            parts = [Part("round", s, i + 1) for i, s in enumerate(self.round_scores(p))]
+            if self.cancelled[p]:
+                parts.append(Part("cancelled", self.cancelled[p], counted=False))
+            scores.append(Score(totals[p], tuple(parts)))
+        ended, by = self.rules.end_reason(self, tuple(totals)) if self.finished else ("", ())
+        return Outcome(False, tuple(self.winners), tuple(scores), ended, by)
+
     def round_scores(self, p: int) -> list[int]:
         """Bullheads of each round so far, the current one last (record spec)."""
         if self.finished:
@@ -700,6 +716,7 @@ class Game(RowRules):
         self.set_aside[p].extend((positive, *cancel))
         self.pending = None
         heads = row_bullheads((positive, *cancel))
+        self.cancelled[p] += heads  # A-NP-1: they never score (told beside the total, outcome())
         ev.append(Cancelled(p, positive, tuple(cancel), heads, row_bullheads(self._placement().taken) - heads))
 
     def _do_swap(self, p: int, action: dict, ev: list[Event], check: bool) -> None:
@@ -737,6 +754,7 @@ class Game(RowRules):
         g.rows = [r.copy() for r in self.rows]
         for name in ("hands", "specials", "piles", "set_aside", "scores"):
             setattr(g, name, [x[:] for x in getattr(self, name)])
+        g.cancelled = list(self.cancelled)
         for name in ("out_of_play", "draw_pile", "discard_pile", "pool", "queue", "waiting", "dealt", "actions"):
             setattr(g, name, list(getattr(self, name)))
         g.selected = dict(self.selected)

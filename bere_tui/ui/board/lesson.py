@@ -76,9 +76,6 @@ class BoardLessonScreen(LessonScreen):
     def deals_hands(self, event) -> bool:
         return isinstance(event, bg.HandDealt)
 
-    def totals(self) -> list[int]:
-        return list(self.run.game.scores)
-
     def round_summary(self, event):
         return None  # the scores show on the table at once
 

@@ -243,9 +243,7 @@ class BoardTableScreen(DirectedScreen):
         keep_finished(self.app, game)
         self.update_hand()
         await self.settle()
-        scores = [[score] for score in game.scores]
-        choice = await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, scores, list(game.winners),
-                                                                self.ascii, game=game))
+        choice = await self.app.push_screen_wait(ResultsScreen.of(game, s.names, s.levels, self.ascii))
         self.app.call_later(self.app.after_game, choice, s)
 
 

@@ -53,9 +53,6 @@ class BullenpartyLessonScreen(LessonScreen):
     def deals_hands(self, event) -> bool:
         return isinstance(event, bp.RoundStarted)
 
-    def totals(self) -> list[int]:
-        return self.run.game.scores()
-
     def round_summary(self, event):
         return None  # a round's score shows on the table at once (BP10)
 

@@ -15,12 +15,13 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
-from bere_tui.engine.bullenparty import Game, rules
 from bere_tui.engine.bullenparty import events as bp
+from bere_tui.engine.bullenparty import rules
 from bere_tui.i18n import N_, NP_, _
 from bere_tui.table.narrate import log_line
 from bere_tui.table.replay import events_by_action
 from bere_tui.ui.bullenparty.board import cards_text, players_text, rows_text
+from bere_tui.ui.screens.replay_viewer import ActionReplayScreen, step_keys
 from bere_tui.ui.screens.whole_log import WholeLogScreen
 from bere_tui.ui.widgets.keybar import KeyBar
 
@@ -72,29 +73,24 @@ class BullenpartyLogScreen(WholeLogScreen):
         return replay_lines(self.game, self.app.ascii)
 
 
-def step_lines(game, ascii: bool = False) -> tuple[list, list[list[Text]], list[set[str]]]:
-    """The game at each step (a copy: the deal, then after each decision), what each step did, in lines, and
-    where each step stands: "bidding" (its bids revealed), "round" (a round's rows laid out)."""
-    record = game.record()  # a game the engine accepted: every action applies again
-    names = [p["name"] for p in game.players]
-    start = Game(record["players"], seed=record["seed"], deals=record["deals"])
-    states = [start.copy()]
-    told = [[Text(_("The deal"), style="bold")] + [line for e in start.opening_events
-                                                  if (line := log_line(e, names, ascii)) is not None]]
-    stops = [{"bidding", "round"}]
-    for action in record["actions"]:
-        events = start.apply(action)
-        states.append(start.copy())
-        lines = []
-        if action["do"] == "bid":
-            bid = action["card"]
-            what = _("the zero card") if bid == rules.ZERO else str(bid)
-            lines.append(Text(_("{name} bids {what}").format(name=names[action["player"]], what=what)))
-        lines += [line for e in events if (line := log_line(e, names, ascii)) is not None]
-        told.append(lines)
-        stops.append({"bidding" for e in events if isinstance(e, bp.BidsRevealed)}
-                     | {"round" for e in events if isinstance(e, bp.RoundStarted)})
-    return states, told, stops
+def bidding_revealed(events) -> bool:
+    """A step that reveals a bidding (BP5): Bullenparty's turns."""
+    return any(isinstance(e, bp.BidsRevealed) for e in events)
+
+
+def round_started(events) -> bool:
+    """A step that lays out a round's rows (BP4)."""
+    return any(isinstance(e, bp.RoundStarted) for e in events)
+
+
+def step_told(step, names: list[str], ascii: bool = False) -> list[Text]:
+    """What a step did, in lines: the deal, or the decision (a bid shown: all hands are open) and its events."""
+    lines = [Text(_("The deal"), style="bold")] if step.action is None else []
+    if step.action is not None and step.action["do"] == "bid":
+        bid = step.action["card"]
+        what = _("the zero card") if bid == rules.ZERO else str(bid)
+        lines.append(Text(_("{name} bids {what}").format(name=names[step.action["player"]], what=what)))
+    return lines + [line for e in step.events if (line := log_line(e, names, ascii)) is not None]
 
 
 def hands_text(state, names: list[str], ascii: bool = False) -> Text:
@@ -113,7 +109,7 @@ def hands_text(state, names: list[str], ascii: bool = False) -> Text:
     return Text("\n").join(lines)
 
 
-class BullenpartyReplayScreen(Screen[None]):
+class BullenpartyReplayScreen(ActionReplayScreen):
     """The game step by step (see the module's docstring)."""
 
     DEFAULT_CSS = """
@@ -123,29 +119,16 @@ class BullenpartyReplayScreen(Screen[None]):
     BullenpartyReplayScreen #bp-hands { height: auto; padding: 0 1; }
     BullenpartyReplayScreen #bp-step { height: 1fr; padding: 0 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l,enter", "go('step', True)", NP_("replay key", "decision"), show=True,
-                key_display="<- ->"),
-        Binding("left,h", "go('step', False)", NP_("replay key", "decision back"), show=False),
-        Binding("down,j", "go('bidding', True)", NP_("replay key", "turn"), show=True,
-                key_display=NP_("key name", "up/down")),
-        Binding("up,k", "go('bidding', False)", NP_("replay key", "turn back"), show=False),
-        Binding("pagedown,right_square_bracket", "go('round', True)", NP_("replay key", "round"), show=True,
-                key_display="PgUp/PgDn"),
-        Binding("pageup,left_square_bracket", "go('round', False)", NP_("replay key", "round back"), show=False),
-        Binding("home", "jump(0)", NP_("replay key", "start"), show=False),
-        Binding("end", "jump(-1)", NP_("replay key", "end"), show=False),
-        Binding("g", "log", N_("whole log"), show=True),
-        Binding("escape", "app.pop_screen", N_("back"), show=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = step_keys(
+        NP_("replay key", "decision"), NP_("replay key", "decision back"), NP_("replay key", "turn"),
+        NP_("replay key", "turn back"), NP_("replay key", "round"), NP_("replay key", "round back"),
+        Binding("g", "log", N_("whole log"), show=True))
 
-    def __init__(self, game, title: str = "") -> None:
-        super().__init__()
-        self.game = game
-        self.note = title
-        self.names = [p["name"] for p in game.players]
-        self.states, self.told, self.stops = step_lines(game)
-        self.step = 0
+    turn_starts = staticmethod(bidding_revealed)
+    round_starts = staticmethod(round_started)
+
+    def log_screen(self) -> Screen:
+        return BullenpartyLogScreen(self.game, self.note)
 
     def compose(self) -> ComposeResult:
         yield Static(id="bp-replay-head")
@@ -155,50 +138,25 @@ class BullenpartyReplayScreen(Screen[None]):
         yield Static(id="bp-step")
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        if self.app.ascii:  # the lines were told before the app's display options were known
-            self.states, self.told, self.stops = step_lines(self.game, True)
-        self.show()
-
-    def show(self) -> None:
-        state = self.states[self.step]
+    def show_step(self) -> None:
+        step = self.replay.step(self.index)
+        state, ascii = step.state, self.app.ascii
         view = state.view(None)
         head = Text(" " + _("Bullenparty replay") + "  ", style="bold", no_wrap=True, overflow="ellipsis")
         head.append(_("round {round}, decision {i} of {n}").format(
-            round=state.round, i=self.step, n=len(self.states) - 1))
+            round=state.round, i=self.index, n=self.replay.last))
         if self.note:
             head.append("  " + self.note, style="dim")
         self.query_one("#bp-replay-head", Static).update(head)
-        ascii = self.app.ascii
         self.query_one("#bp-rows", Static).update(rows_text(view, self.names, ascii))
         self.query_one("#bp-players", Static).update(players_text(view, self.names, {}, ascii, wrap=False))
         self.query_one("#bp-hands", Static).update(hands_text(state, self.names, ascii))
-        lines = self.told[self.step]
-        if self.step == len(self.states) - 1 and state.finished:
+        lines = step_told(step, self.names, ascii)
+        if self.index == self.replay.last and state.finished:
             scores = state.scores()
             lines = [*lines, Text(", ".join(_("{name} {score}").format(name=self.names[p], score=scores[p])
                                             for p in range(len(self.names))), style="bold")]
         self.query_one("#bp-step", Static).update(Text("\n").join(lines))
 
-    def action_go(self, unit: str, forward: bool) -> None:
-        i = self.step
-        last = len(self.states) - 1
-        while True:
-            i += 1 if forward else -1
-            if i < 0 or i > last:
-                i = max(0, min(i, last))
-                break
-            if unit == "step" or unit in self.stops[i]:
-                break
-        self.step = i
-        self.show()
 
-    def action_jump(self, where: int) -> None:
-        self.step = where % len(self.states)
-        self.show()
-
-    def action_log(self) -> None:
-        self.app.push_screen(BullenpartyLogScreen(self.game, self.note))
-
-
-__all__ = ["BullenpartyLogScreen", "BullenpartyReplayScreen", "hands_text", "replay_lines", "step_lines"]
+__all__ = ["BullenpartyLogScreen", "BullenpartyReplayScreen", "hands_text", "replay_lines", "step_told"]

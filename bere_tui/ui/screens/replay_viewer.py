@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from bere_tui.i18n import N_, NP_, _
 from bere_tui.table.cardtext import card_inline
-from bere_tui.table.replay import Replay, Step
+from bere_tui.table.replay import ActionReplay, Replay, Step, Stepper
 from bere_tui.table.words import special_name, variant_name
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.log import GameLog
@@ -35,6 +35,82 @@ LOG_STEPS = 80
 #: keys and the drawing (it starts once the first step is drawn)
 BUILD_SLICE = 0.01
 BUILD_PAUSE = 0.01
+
+
+def step_keys(step: str, step_back: str, turn: str, turn_back: str, round_: str, round_back: str,
+              *more: BindingType) -> list[BindingType]:
+    """The keys of every viewer that steps (table/replay.py's Stepper), each game naming its steps, turns and
+    rounds: one step, turn or round on (or back), to the start or the end, then `more`, then Esc."""
+    return [
+        Binding("right,l,enter", "go('event', True)", step, show=True, key_display="<- ->"),
+        Binding("left,h", "go('event', False)", step_back, show=False),
+        Binding("down,j", "go('turn', True)", turn, show=True, key_display=NP_("key name", "up/down")),
+        Binding("up,k", "go('turn', False)", turn_back, show=False),
+        Binding("pagedown,right_square_bracket", "go('round', True)", round_, show=True, key_display="PgUp/PgDn"),
+        Binding("pageup,left_square_bracket", "go('round', False)", round_back, show=False),
+        Binding("home", "jump(0)", NP_("replay key", "start"), show=False),
+        Binding("end", "jump(-1)", NP_("replay key", "end"), show=False),
+        *more,
+        Binding("escape", "back", N_("back"), show=True),
+    ]
+
+
+class Stepping:
+    """What the keys of step_keys() do in a viewer with a `replay` (a Stepper), the `index` of the step shown
+    and `show_step()`."""
+
+    replay: Stepper
+    index: int
+
+    def show_step(self) -> None:  # pragma: no cover - each viewer draws its step
+        raise NotImplementedError
+
+    def action_go(self, by: str, forward: bool) -> None:
+        self.jump(self.replay.move(self.index, by, forward))
+
+    def action_jump(self, index: int) -> None:
+        self.jump(index if index >= 0 else self.replay.last)
+
+    def jump(self, index: int) -> None:
+        if index != self.index:
+            self.index = index
+            self.show_step()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()  # type: ignore[attr-defined]
+
+
+class ActionReplayScreen(Stepping, Screen[None]):
+    """A viewer that steps by decision (table/replay.py's ActionReplay), every hand shown: a game's viewer says
+    which steps start a turn and a round (`turn_starts`, `round_starts`: from a step's events), draws a step
+    (`show_step`) and gives its whole game as one log (`log_screen`, the `g` key of its step_keys)."""
+
+    AUTO_FOCUS = None  # the arrow keys move the replay, not a panel
+
+    def __init__(self, game, title: str = "") -> None:
+        super().__init__()
+        self.game = game
+        self.note = title
+        self.replay = ActionReplay(game, self.turn_starts, self.round_starts)
+        self.names = self.replay.names
+        self.index = 0
+
+    @staticmethod
+    def turn_starts(events) -> bool:  # pragma: no cover - each game says
+        raise NotImplementedError
+
+    @staticmethod
+    def round_starts(events) -> bool:  # pragma: no cover - each game says
+        raise NotImplementedError
+
+    def log_screen(self) -> Screen:  # pragma: no cover - each game says
+        raise NotImplementedError
+
+    def on_mount(self) -> None:
+        self.show_step()
+
+    def action_log(self) -> None:
+        self.app.push_screen(self.log_screen())
 
 
 def step_line(replay: Replay, step: Step, ascii: bool = False) -> Text | None:
@@ -71,25 +147,15 @@ def hands_text(replay: Replay, step: Step, ascii: bool = False, width: int = 78)
     return Text("\n").join(lines)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(Stepping, Screen[None]):
     """Esc goes back to where the viewer was opened from (the title screen)."""
 
     CSS_PATH = "replay_viewer.tcss"
     AUTO_FOCUS = None  # the arrow keys move the replay, not a panel
-    BINDINGS: ClassVar[list[BindingType]] = [
+    BINDINGS: ClassVar[list[BindingType]] = step_keys(
         # TRANSLATORS: the replay viewer's keys: one event, turn or round on (or back), to the start or the end
-        Binding("right,l,enter", "go('event', True)", NP_("replay key", "event"), show=True, key_display="<- ->"),
-        Binding("left,h", "go('event', False)", NP_("replay key", "event back"), show=False),
-        Binding("down,j", "go('turn', True)", NP_("replay key", "turn"), show=True,
-                key_display=NP_("key name", "up/down")),
-        Binding("up,k", "go('turn', False)", NP_("replay key", "turn back"), show=False),
-        Binding("pagedown,right_square_bracket", "go('round', True)", NP_("replay key", "round"), show=True,
-                key_display="PgUp/PgDn"),
-        Binding("pageup,left_square_bracket", "go('round', False)", NP_("replay key", "round back"), show=False),
-        Binding("home", "jump(0)", NP_("replay key", "start"), show=False),
-        Binding("end", "jump(-1)", NP_("replay key", "end"), show=False),
-        Binding("escape", "back", N_("back"), show=True),
-    ]
+        NP_("replay key", "event"), NP_("replay key", "event back"), NP_("replay key", "turn"),
+        NP_("replay key", "turn back"), NP_("replay key", "round"), NP_("replay key", "round back"))
 
     def __init__(self, replay: Replay, title: str = "", at_end: bool = False) -> None:
         super().__init__()
@@ -139,7 +205,8 @@ class ReplayScreen(Screen[None]):
             end = time.perf_counter() + BUILD_SLICE
             while time.perf_counter() < end:
                 if self.replay.build_more(20):
-                    self.query_one("#replay-header", Static).update(self.header_text())
+                    for header in self.query("#replay-header").results(Static):  # (none once the viewer was left)
+                        header.update(self.header_text())
                     return
             await asyncio.sleep(BUILD_PAUSE)
 
@@ -205,22 +272,6 @@ class ReplayScreen(Screen[None]):
     def log_lines(self) -> list[str]:
         """The log's lines as plain text, newest last (for tests)."""
         return [line.plain for line in self.query_one(GameLog).lines]
-
-    # ------------------------------------------------------------------ keys
-
-    def action_go(self, by: str, forward: bool) -> None:
-        self.jump(self.replay.move(self.index, by, forward))
-
-    def action_jump(self, index: int) -> None:
-        self.jump(index if index >= 0 else self.replay.last)
-
-    def jump(self, index: int) -> None:
-        if index != self.index:
-            self.index = index
-            self.show_step()
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
 
 
 def replay_screen(game, title: str = "") -> ReplayScreen:

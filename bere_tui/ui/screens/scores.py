@@ -1,5 +1,7 @@
-"""End of a round (B8): each player's bullheads this round and in total; end of the game (B9, A7): who wins,
-the final scores, and a choice of a new game with the same seats."""
+"""End of a round (B8): each player's bullheads this round and in total. End of the game, the one screen of
+every game (issue 32): who wins, why the game ended and each score in its parts, as the engine's outcome says
+(engine/outcome.py, worded by the game's system: table/outcome.py), and the choice of a new game with the same
+seats, the replay, the title screen or quit."""
 
 from __future__ import annotations
 
@@ -9,13 +11,14 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
+from bere_tui.engine.outcome import Outcome
 from bere_tui.i18n import N_, _
-from bere_tui.systems import system_of
+from bere_tui.table.outcome import rule_line, words_of
 from bere_tui.table.words import winners_line
 from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
@@ -23,28 +26,40 @@ from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
 
-def scores_table(names: list[str], bots: list[str | None], rounds: list[list[int]], winners=(),
-                 ascii: bool = False, highest_wins: bool = False) -> Table:
-    """Players by total, the best first (the lowest, or in Bullenparty the highest): every round's bullheads
-    and the total."""
+def scores_table(names: list[str], bots: list[str | None], outcome: Outcome, words, ascii: bool = False) -> Table:
+    """The players as the engine ranks them (the winners first, engine/outcome.py): each part of their score in
+    a column of its own (its header in the game's `words`, bere_tui/table/outcome.py), then the total. A part
+    that does not count (A-NP-1) shows in brackets; a part nobody scored in is left out."""
     from rich import box
 
-    table = Table(box=box.ASCII if ascii else box.SIMPLE, show_edge=False, padding=(0, 1), expand=False)
-    table.add_column(_("player"))
-    n_rounds = 0 if highest_wins else max((len(r) for r in rounds), default=0)  # Bullenparty: one score
-    for i in range(n_rounds):
-        # TRANSLATORS: "r{n}" is the short form of "round {n}" in the score table when many rounds must fit
-        label = _("round {n}") if n_rounds <= 4 else _("r{n}")  # short when many rounds must fit
-        table.add_column(label.format(n=i + 1), justify="right")
+    cells: dict[tuple[str, int | None], dict] = {}
+    for p, score in enumerate(outcome.scores):
+        for part in score.parts:
+            cells.setdefault((part.kind, part.n), {})[p] = part
+    columns = [key for key in outcome.kinds()
+               if key[1] is not None or any(part.points for part in cells[key].values())]
+    short = len(columns) > 4  # many columns must fit: short headers, no padding (the board game's seven)
+    table = Table(box=box.ASCII if ascii else box.SIMPLE, show_edge=False, padding=(0, 0 if short else 1),
+                  expand=False)
+    table.add_column(_("player"), no_wrap=True)  # (the parts' headers wrap first: a name stays whole)
+    for kind, n in columns:
+        table.add_column(words.part_label(kind, n, short), justify="right")
     table.add_column(_("total"), justify="right", style="bold")
-    order = sorted(range(len(names)), key=lambda p: (-sum(rounds[p]) if highest_wins else sum(rounds[p]), p))
-    for p in order:
-        name = Text(names[p] + (" " + _("(bot)") if bots[p] else ""))
-        if p in winners:
+    for p in outcome.ranking():
+        name = Text(names[p] + (" " + _("(bot)") if bots[p] else ""))  # as written, never markup
+        if p in outcome.winners:
             # TRANSLATORS: a badge after a winner's name in the results table: "Ann WINS"
             name.append(" " + _("WINS"), style="bold reverse")
-        cells = ([str(x) for x in rounds[p]] + [""] * n_rounds)[:n_rounds]  # (none when only totals show)
-        table.add_row(name, *cells, str(sum(rounds[p])))
+        row: list[str | Text] = [name]
+        for key in columns:
+            part = cells[key].get(p)
+            if part is None:
+                row.append("")
+            elif part.counted:
+                row.append(str(part.points))
+            else:
+                row.append(Text("(" + str(part.points) + ")", style="dim"))
+        table.add_row(*row, str(outcome.scores[p].total))
     return table
 
 
@@ -87,34 +102,46 @@ class RoundSummaryScreen(Gated, DismissOnce, ModalScreen[None]):
 
 
 class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
-    """Dismisses with "again" (new game, same seats), "title" or "quit". "Watch the replay" (when the finished
-    `game` is given) opens the replay viewer on its record; leaving the viewer comes back here."""
+    """The one end-of-game screen of every game (issue 32): who wins, why the game ended and each player's score
+    broken into its parts, all as the engine's outcome says (engine/outcome.py). Dismisses with "again" (new
+    game, same seats), "title" or "quit". "Watch the replay" (when the finished `game` is given) opens the replay
+    viewer on its record; leaving the viewer comes back here."""
 
     gate_kind = "results"
     # (a pause gate: Enter pressed fast to hurry the last placements does not start a new game)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "app.help", N_("help"), show=True),
+        Binding("pageup", "scroll_scores(-1)", N_("scroll"), show=False, priority=True),
+        Binding("pagedown", "scroll_scores(1)", N_("scroll"), show=False, priority=True),
     ]
 
-    def __init__(self, names, bots, rounds: list[list[int]], winners, ascii: bool = False,
+    def __init__(self, names, bots, outcome: Outcome, variant: str, ascii: bool = False,
                  can_replay: bool = True, game=None) -> None:
         super().__init__()
         self.game = game
-        # who wins is the game system's (bere_tui/systems.py): the highest total (BP10, BG9) or the lowest (B9)
-        self.highest_wins = game is not None and system_of(game.variant).highest_wins
-        self.names, self.bots, self.rounds, self.winners = names, bots, rounds, winners
+        self.outcome, self.variant = outcome, variant
+        self.names, self.bots = names, bots
         self.ascii = ascii
         self.can_replay = can_replay
 
+    @classmethod
+    def of(cls, game, names, bots, ascii: bool = False) -> ResultsScreen:
+        """The end screen of the finished `game` (its outcome, its replay)."""
+        return cls(names, bots, game.outcome(), game.variant, ascii, game=game)
+
     def compose(self) -> ComposeResult:
+        outcome = self.outcome
+        words = words_of(self.variant)
         with Vertical(classes="dialog wide", id="results"):
-            yield Static(Text(winners_line([self.names[p] for p in self.winners]) + "!", style="bold"),
+            yield Static(Text(winners_line([self.names[p] for p in outcome.winners]) + "!", style="bold"),
                          classes="dialog-title", id="winners")
-            yield Static(_("Game over: the highest score wins.") if self.highest_wins else
-                         _("Game over: the lowest total wins."), classes="dim")
-            yield Static(scores_table(self.names, self.bots, self.rounds, self.winners, self.ascii,
-                                      self.highest_wins))
+            yield Static(rule_line(outcome), classes="dim")
+            ended = words.end_line(outcome, self.names)
+            if ended:
+                yield Static(Text(ended), classes="dim", id="ended")  # (names as written, never markup)
+            with VerticalScroll(id="results-scores"):
+                yield Static(scores_table(self.names, self.bots, outcome, words, self.ascii))
             options = []
             if self.can_replay:
                 options.append(Option(_("New game with the same seats"), id="again"))
@@ -123,6 +150,10 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
             options += [Option(_("Title screen"), id="title"), Option(_("Quit"), id="quit")]
             yield ChoiceList(*options, id="results-choice")
         yield KeyBar()
+
+    def action_scroll_scores(self, pages: int) -> None:
+        scores = self.query_one("#results-scores", VerticalScroll)
+        (scores.scroll_page_down if pages > 0 else scores.scroll_page_up)(animate=False)
 
     def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         if message.option_id == "watch":

@@ -59,6 +59,9 @@ class Anniversary(Variant):
     def game_over(self, game, totals: tuple[int, ...]) -> bool:
         return game.round >= self.rounds_fixed  # A6, A7: the 66-point end (B9) is not used
 
+    def end_reason(self, game, totals: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
+        return "rounds", ()  # A6: two rounds, exactly
+
     def end_game(self, game) -> None:
         for hand in game.specials:  # A7: unused special cards are discarded
             game.discard_pile.extend(hand)

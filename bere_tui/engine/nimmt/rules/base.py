@@ -172,5 +172,12 @@ class Variant:
             return game.round >= game.options["rounds"]  # B10 option
         return max(totals) >= game.options["target"]  # B9
 
+    def end_reason(self, game, totals: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
+        """Why the finished game ended (game.outcome()): "rounds" after B10's fixed rounds, else "target" and
+        the players whose total reached it (B9)."""
+        if game.options["rounds"] is not None:
+            return "rounds", ()
+        return "target", tuple(p for p, t in enumerate(totals) if t >= game.options["target"])
+
     def end_game(self, game) -> None:
         """What is cleared away when the game ends: nothing in the base game (B9)."""
