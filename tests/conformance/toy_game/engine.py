@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from bere_tui.engine.errors import IllegalAction, SetupError
+from bere_tui.engine.outcome import Outcome, Part, Score
 from bere_tui.engine.protocol import TurnProtocol
 from toy_game import VARIANT
 from toy_game.events import Claimed, Dealt, Over, Picked, Shown
@@ -123,6 +124,11 @@ class Game(TurnProtocol):
 
     def totals(self) -> list[int]:
         return list(self.points)
+
+    def outcome(self) -> Outcome:
+        """The most points win; a score is one part, the points claimed."""
+        return Outcome(True, self.winners, tuple(Score(t, (Part("claimed", t),)) for t in self.points),
+                       "hands_played" if self.finished else "")
 
 
 def make(variant: str, players, seed: int, options, deals) -> Game:
