@@ -102,6 +102,8 @@ class TableHub:
         self.benched: set[int] = set()  # person seats a bot plays for (their person left)
         self.returning: set[int] = set()  # benched seats whose person is back: theirs at the next decision
         self.timed_out: set[int] = set()  # decisions whose clock ran out (the bot's move is on its way)
+        self.closed = False  # the table ended for good (nobody came for too long): not reloaded after a restart
+        self.stop = asyncio.Event()  # set when the hub is to stop
         self.restore(kept)
 
     def restore(self, kept: dict) -> None:
@@ -120,7 +122,7 @@ class TableHub:
 
     def table_data(self) -> dict:
         return {"settings": self.settings.to_json(), "owners": {str(seat): key for seat, key in self.owners.items()},
-                "benched": sorted(self.benched)}
+                "benched": sorted(self.benched), "finished": self.game.finished, "closed": self.closed}
 
     def keep(self) -> None:
         """Write the table's file: its settings, the seats' keys and the benched seats."""
@@ -139,6 +141,7 @@ class TableHub:
         return self.folder / f"{self.code}.record.json"
 
     def save(self, game: Game) -> None:
+        """The table's record, after every action (a restarted server reloads the table from it)."""
         from bere_tui.storage import StorageError, atomic_write_text
 
         try:
@@ -267,6 +270,12 @@ class TableHub:
         self.keep()
         self.send_all(self.seats_message())
 
+    def shut_down(self) -> None:
+        """The server is stopping: every connection is told that the table will be there after the restart
+        (its record and file stay), then the hub stops."""
+        self.send_all({"t": "stopping"})
+        self.stop.set()
+
     def tick(self) -> None:
         """Look at the clocks: seats away long enough are offered to a bot, or given to one; a decision whose
         clock ran out gets the seat's bot move."""
@@ -347,6 +356,7 @@ class TableHub:
                 self.send_all({"t": "summary", "round": scored.round, "scores": list(scored.scores),
                                "totals": list(scored.totals)})
             elif isinstance(beat, GameEnd):
+                self.keep()  # (finished: not reloaded after a restart)
                 self.send_all(self.over_message())
                 return
             elif isinstance(beat, BotTurn):
@@ -395,11 +405,11 @@ async def serve_hub(hub: TableHub, socket_path: Path, linger: float = LINGER_SEC
     pid_file.write_text(str(os.getpid()), encoding="utf-8")
     hub.save(hub.game)
     hub.keep()
-    stop = asyncio.Event()
+    stop = hub.stop
     loop = asyncio.get_running_loop()
     if signals:
         for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-            loop.add_signal_handler(sig, stop.set)
+            loop.add_signal_handler(sig, hub.shut_down)
 
     async def watch() -> None:
         alone_since = loop.time()
@@ -409,6 +419,8 @@ async def serve_hub(hub: TableHub, socket_path: Path, linger: float = LINGER_SEC
             if hub.connected:
                 alone_since = loop.time()
             elif loop.time() - alone_since >= idle:
+                hub.closed = True  # (its record stays; the server does not reload it)
+                hub.keep()
                 stop.set()
                 return
 
@@ -423,6 +435,12 @@ async def serve_hub(hub: TableHub, socket_path: Path, linger: float = LINGER_SEC
     finally:
         for task in tasks:
             task.cancel()
+        for conn in list(hub.connected):
+            if not conn.writer.is_closing():
+                try:
+                    await asyncio.wait_for(conn.writer.drain(), 1.0)  # (the last lines reach the seats)
+                except (ConnectionError, TimeoutError):
+                    pass
         server.close()
         socket_path.unlink(missing_ok=True)
         pid_file.unlink(missing_ok=True)

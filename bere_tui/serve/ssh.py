@@ -22,6 +22,7 @@ import asyncio
 import codecs
 import fcntl
 import hashlib
+import json
 import os
 import signal
 import struct
@@ -32,7 +33,7 @@ from pathlib import Path
 
 import asyncssh
 
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, _
 from bere_tui.safetext import error_line
 from bere_tui.serve.limits import clamped_size
 from bere_tui.serve.servelog import ServeLog
@@ -46,6 +47,9 @@ SERVE_ENV = "BERE_SERVE"
 KEEPALIVE_SECONDS = 30
 KEEPALIVE_COUNT = 3
 HANGUP_GRACE = 5.0  # seconds a game has to autosave and end after its connection dropped
+#: the line each player reads when the server stops (in that player's language)
+STOPPING = N_("The server is going down. Your game will be there after the restart: Continue, or join your "
+              "table again with its code.")
 
 
 class ServeError(Exception):
@@ -208,6 +212,20 @@ def game_env(client_env: dict, folder: Path, tables: Path | None = None, player:
     return env
 
 
+def client_language(client_env: dict, folder: Path) -> str:
+    """The language of a client's game: the key's setting, else the client's LANG/LC_* (bere_tui.i18n.choose)."""
+    from bere_tui.i18n import choose
+
+    setting = None
+    try:
+        saved = json.loads((folder / "settings.json").read_text(encoding="utf-8"))
+        setting = saved.get("language") if isinstance(saved, dict) else None
+    except (OSError, ValueError):
+        pass
+    env = game_env(client_env, folder)
+    return choose(setting=setting if isinstance(setting, str) else None, environ=env)
+
+
 def set_size(fd: int, cols: int, rows: int) -> None:
     """The pty's window size: the client's, clamped (clamped_size)."""
     cols, rows = clamped_size(cols, rows)
@@ -236,6 +254,9 @@ class BereSSHServer:
     def __init__(self, config: ServeConfig) -> None:
         self.config = config.resolved()
         self.sessions = 0
+        self.stopping = False
+        self.running: set[asyncio.Task] = set()  # the sessions' tasks
+        self.resumed: list[str] = []  # the tables reloaded at the start
         self.children: set[asyncio.subprocess.Process] = set()
         self._server: asyncssh.SSHAcceptor | None = None
         self.log = ServeLog(self.config.data_root)
@@ -264,21 +285,34 @@ class BereSSHServer:
             raise ServeError(_("cannot listen on {host}:{port}: {why}").format(
                 host=cfg.host, port=cfg.port, why=exc.strerror or exc)) from None
         self.log.event("start", host=cfg.host, port=self.port)
+        from bere_tui.serve.tables import resume_tables
+
+        self.resumed = await asyncio.to_thread(resume_tables, cfg.data_root / "tables")
+        for code in self.resumed:
+            self.log.event("resume", table=code)
 
     async def close(self) -> None:
-        if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
-            self.log.event("stop")
+        """Stop: each game ends (it autosaves), and its player reads in one line that the server is going down
+        and the game will be there after the restart; the tables' hubs stop (their records stay)."""
+        self.stopping = True
         for child in list(self.children):
             if child.returncode is None:
                 child.send_signal(signal.SIGHUP)
         from bere_tui.serve.hub import stop_hubs
 
         stop_hubs(self.config.data_root / "tables")
+        if self.running:
+            await asyncio.wait(set(self.running), timeout=HANGUP_GRACE + 1)
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self.log.event("stop")
 
     def _say(self, process, text: str) -> None:
-        process.stdout.write((text + "\r\n").encode("utf-8"))
+        try:
+            process.stdout.write((text + "\r\n").encode("utf-8"))
+        except (OSError, asyncssh.Error):
+            pass  # the client has gone
 
     async def session(self, process: asyncssh.SSHServerProcess) -> None:
         """One SSH session: the game on a pty, its output to the client and the client's keys to it."""
@@ -296,6 +330,10 @@ class BereSSHServer:
             self._say(process, _("The game needs a terminal: connect with `ssh -t`."))
             process.exit(2)
             return
+        if self.stopping:
+            self._say(process, self.stopping_line(process))
+            process.exit(1)
+            return
         if self.sessions >= self.config.max_sessions:
             self.log.event("full", key=key, sessions=self.sessions)
             self._say(process, _("The table is full ({n} sessions); try again later.").format(
@@ -304,12 +342,24 @@ class BereSSHServer:
             return
         self.sessions += 1
         status = None
+        task = asyncio.current_task()
+        if task is not None:
+            self.running.add(task)
         try:
             status = await self._run_game(process, join)
+            if self.stopping:
+                self._say(process, self.stopping_line(process))
             process.exit(status)
         finally:
             self.sessions -= 1
+            self.running.discard(task)
             self.log.event("end", key=key, status=status)
+
+    def stopping_line(self, process) -> str:
+        from bere_tui.i18n import translated
+
+        player = process.channel.get_connection().get_extra_info("bere_key", "unknown")
+        return translated(STOPPING, client_language(process.env, self.config.data_root / "players" / player))
 
     async def _run_game(self, process: asyncssh.SSHServerProcess, join: str | None = None) -> int:
         conn = process.channel.get_connection()

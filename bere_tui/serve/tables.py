@@ -137,7 +137,7 @@ def host_table(game: Game, wait: float = 15.0, settings: TableSettings | None = 
 
 def start_hub(folder: Path, code: str, record: Path, wait: float = 15.0) -> None:
     """Start the hub of table `code` on `record` (a new table's first record, or the record of a table the
-    server reloads after a restart) and wait until it listens."""
+    server reloads after a restart) and wait until it listens (at most `wait` seconds)."""
     with open(folder / f"{code}.log", "ab") as log:  # the hub's own output (it keeps its copy open)
         command = [sys.executable, "-m", "bere_tui.serve.hub", "--folder", str(folder), "--code", code,
                    "--record", str(record)]
@@ -150,6 +150,58 @@ def start_hub(folder: Path, code: str, record: Path, wait: float = 15.0) -> None
             hub.terminate()  # a table that did not open in time does not open later, unseen
             raise TableError(_("The table did not open; see {log}.").format(log=folder / f"{code}.log"))
         time.sleep(0.05)
+
+
+def hub_running(folder: Path, code: str) -> bool:
+    """Whether the hub of table `code` runs (its pid file names a live process)."""
+    try:
+        os.kill(int((folder / f"{code}.pid").read_text(encoding="utf-8").strip()), 0)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def unfinished_tables(folder: Path) -> list[str]:
+    """The codes of the tables in `folder` whose game goes on: a record, a game not finished, and not closed
+    (a table nobody came back to for too long is closed for good)."""
+    codes = []
+    for record in sorted(folder.glob("*.record.json")):
+        code = record.name.split(".")[0]
+        kept = read_table_file(folder, code)
+        if CODE.match(code) and kept and not kept.get("finished") and not kept.get("closed"):
+            codes.append(code)
+    return codes
+
+
+def resume_tables(folder: Path, wait: float = 15.0) -> list[str]:
+    """On the server's start: the hub of each unfinished table is started again on its record (its seats come
+    back as their keys join); returns their codes. A table that cannot be reloaded is left as it is."""
+    resumed = []
+    for code in unfinished_tables(folder):
+        if hub_running(folder, code):
+            continue
+        (folder / f"{code}.sock").unlink(missing_ok=True)  # (left by a hub that was killed)
+        try:
+            start_hub(folder, code, folder / f"{code}.record.json", wait)
+        except TableError as exc:
+            print(exc, file=sys.stderr, flush=True)
+            continue
+        resumed.append(code)
+    return resumed
+
+
+def my_tables(key: str | None = None) -> list[str]:
+    """The open tables where the key (this session's, by default) has a seat and the game goes on."""
+    folder = tables_dir()
+    key = player_key() if key is None else key
+    if folder is None or not key or not folder.is_dir():
+        return []
+    mine = []
+    for code in unfinished_tables(folder):
+        owners = read_table_file(folder, code).get("owners")
+        if (folder / f"{code}.sock").exists() and isinstance(owners, dict) and key in owners.values():
+            mine.append(code)
+    return mine
 
 
 class TableLink:
@@ -196,5 +248,5 @@ class TableLink:
         self.writer.close()
 
 
-__all__ = ["CLOCKS", "TableError", "TableLink", "TableSettings", "host_table", "normal_code", "shared_tables",
-           "start_hub", "tables_dir"]
+__all__ = ["CLOCKS", "TableError", "TableLink", "TableSettings", "host_table", "my_tables", "normal_code",
+           "resume_tables", "shared_tables", "start_hub", "tables_dir"]

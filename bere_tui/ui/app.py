@@ -218,6 +218,12 @@ class BereApp(App[int]):
         join = os.environ.get(JOIN_ENV)
         if join and shared_tables() and normal_code(join):  # `ssh -t HOST join CODE`
             self.ask_join(normal_code(join))
+        elif shared_tables():  # a key with a seat at a table that goes on (after a restart too) sits there again
+            from bere_tui.serve.tables import my_tables
+
+            mine = my_tables()
+            if mine:
+                self.ask_join(mine[0])
         for message in start.messages:
             self.notify(message, severity="warning", timeout=8)
         if self.settings.theme in self.available_themes:

@@ -183,7 +183,7 @@ class RemoteTableScreen(TableScreen):
         while True:
             message = await self.session.link.receive()
             inbox.put_nowait(message)
-            if message is None or message.get("t") == "taken_over":
+            if message is None or message.get("t") in ("taken_over", "stopping"):
                 self.close_prompt()
                 return
             if message.get("t") == "timeout":  # the clock ran out: the bot's move was played for this seat
@@ -255,6 +255,12 @@ class RemoteTableScreen(TableScreen):
                 self.show_clock()
         elif kind == "taken_over":
             await self.taken_over()
+            return True
+        elif kind == "stopping":
+            s.link.close()
+            await self.leave(_("The server is going down"), _(
+                "This table will be there after the restart: join it again with its code, {code}.").format(
+                code=s.code))
             return True
         elif kind == "error":
             self.notify(str(message.get("message", "")), severity="error")
