@@ -5,12 +5,18 @@ The hub listens on a Unix socket in the tables folder and speaks JSON lines. It 
 In the secret selection (B3) every remote person is asked at once; other decisions go to their one decider.
 
 Seat -> hub:  {"t": "join", "player": KEY}  then  {"t": "action", "action": {...}, "decision": N}
-              any seated player may also send {"t": "to_bot", "seat": N} for a seat offered to a bot.
+              any seated player may also send {"t": "to_bot", "seat": N} for a seat offered to a bot, and
+              after the game {"t": "rematch"} (a new game with the same seats at the same table).
 Hub -> seat:  hello {seat, names, levels, code, benched, clock}; state {public, mine}; events {events};
               ask {legal, decision, seconds}; waiting {players, away, offer}; seats {levels, benched};
               back {} (a bot played this seat; it is the person's again at its next decision); timeout {} (the
               clock ran out: the seat's bot move was played); summary {round, scores, totals};
-              over {winners, totals}; error {message}; taken_over {} (then the hub closes that connection).
+              over {winners, totals}; rematched {} (a new game has begun: join again); stopping {} (the
+              server is going down); error {message}; taken_over {} (then the hub closes that connection).
+
+A finished game goes to the Replays and History of every key with a seat (its data folder under the data
+root's players/); "Play again with the same seats" starts a new game of the same seats, with a new deal, at
+the same table and code.
 
 Absent and slow players (the table's settings, serve.tables.TableSettings): a person's seat with nobody at it
 for `away_offer` seconds may be given to a bot by any player; a seat whose key left is given to a bot by the
@@ -33,6 +39,8 @@ import argparse
 import asyncio
 import json
 import os
+import random
+import re
 import signal
 import sys
 import time
@@ -50,6 +58,7 @@ from bere_tui.table.wire import event_to_wire, view_to_wire
 MAX_LINE = 1 << 16  # bytes of one message from a seat
 LINGER_SECONDS = 120.0  # a finished table stays open this long, so that seats coming back see the results
 IDLE_SECONDS = 1800.0  # a table nobody has been connected to for this long ends (its record stays)
+KEY_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")  # a key's data folder name (serve.ssh.key_folder_name)
 TICK_SECONDS = 1.0  # how often the hub looks at its clocks (absent seats, the decision clock)
 
 
@@ -104,6 +113,7 @@ class TableHub:
         self.timed_out: set[int] = set()  # decisions whose clock ran out (the bot's move is on its way)
         self.closed = False  # the table ended for good (nobody came for too long): not reloaded after a restart
         self.stop = asyncio.Event()  # set when the hub is to stop
+        self.rematch = asyncio.Event()  # set when a new game with the same seats has begun
         self.restore(kept)
 
     def restore(self, kept: dict) -> None:
@@ -270,6 +280,57 @@ class TableHub:
         self.keep()
         self.send_all(self.seats_message())
 
+    def play_again(self) -> None:
+        """A new game with the same seats (people and bots, a new deal) at this table, once the game is over; the
+        seats stay bound to their keys. Asked again after it began, nothing more happens."""
+        if not self.game.finished:
+            return
+        from bere_tui.systems import make_game
+
+        old = self.game
+        game = make_game(old.variant, [dict(p) for p in old.players], seed=random.SystemRandom().randrange(2**31),
+                         options=dict(old.options))
+        self.game = game
+        self.director = TableDirector(game, on_action=self.save, own_terminals=True)
+        here = {c.seat for c in self.connected}
+        now = self.clock()
+        self.away_since = {p: now for p in self.director.people if p not in here}
+        self.asked, self.offered, self.benched, self.returning = {}, set(), set(), set()
+        self.answers = asyncio.Queue()
+        self.save(game)
+        self.keep()
+        self.send_all({"t": "rematched"})
+        self.rematch.set()
+
+    def key_data(self, key: str) -> Path | None:
+        """The data folder of a key with a seat (its Replays and History), if the server made one for it."""
+        folder = self.folder.parent / "players" / key
+        return folder / "data" if KEY_NAME.match(key) and folder.is_dir() else None
+
+    def archive(self) -> None:
+        """The finished game into the Replays and History of every key with a seat."""
+        from bere_tui.storage import StorageError, archive_finished
+        from bere_tui.storage.files import DATA_DIR_ENV
+        from bere_tui.storage.history import record_finished_game
+
+        for key in sorted(set(self.owners.values())):
+            data = self.key_data(key)
+            if data is None:
+                continue
+            before = os.environ.get(DATA_DIR_ENV)
+            os.environ[DATA_DIR_ENV] = str(data)  # (the hub's own process; storage reads its folder from here)
+            try:
+                archive_finished(self.game)
+                record_finished_game(self.game)
+            except (StorageError, OSError) as exc:
+                print(_("table {code}: the record cannot be written: {why}").format(code=self.code, why=exc),
+                      file=sys.stderr)
+            finally:
+                if before is None:
+                    os.environ.pop(DATA_DIR_ENV, None)
+                else:
+                    os.environ[DATA_DIR_ENV] = before
+
     def shut_down(self) -> None:
         """The server is stopping: every connection is told that the table will be there after the restart
         (its record and file stay), then the hub stops."""
@@ -317,6 +378,9 @@ class TableHub:
             action, decision = message.get("action"), message.get("decision")
             if isinstance(action, dict) and decision == self.asked[conn.seat].decision:
                 self.answers.put_nowait((conn.seat, decision, action))
+        elif message.get("t") == "rematch" and conn.seat is not None:
+            self.play_again()
+            conn.send({"t": "rematched"})
         elif message.get("t") == "to_bot" and conn.seat is not None:  # a player gives an away seat to a bot
             seat = message.get("seat")
             if seat in self.offered:
@@ -357,6 +421,7 @@ class TableHub:
                                "totals": list(scored.totals)})
             elif isinstance(beat, GameEnd):
                 self.keep()  # (finished: not reloaded after a restart)
+                self.archive()
                 self.send_all(self.over_message())
                 return
             elif isinstance(beat, BotTurn):
@@ -425,8 +490,13 @@ async def serve_hub(hub: TableHub, socket_path: Path, linger: float = LINGER_SEC
                 return
 
     async def play_then_linger() -> None:
-        await hub.play()
-        await asyncio.sleep(linger)
+        while True:
+            await hub.play()
+            try:  # the results stay for late comers, and a new game with the same seats may begin
+                await asyncio.wait_for(hub.rematch.wait(), linger)
+            except TimeoutError:
+                break
+            hub.rematch.clear()
         stop.set()
 
     tasks = [asyncio.ensure_future(play_then_linger()), asyncio.ensure_future(watch())]

@@ -171,6 +171,7 @@ class RemoteTableScreen(TableScreen):
 
     async def play(self) -> None:
         inbox: asyncio.Queue[dict | None] = asyncio.Queue()
+        self._inbox = inbox
         reader = asyncio.ensure_future(self.read_hub(inbox))
         try:
             await self.draw_hub(inbox)
@@ -308,10 +309,32 @@ class RemoteTableScreen(TableScreen):
         self.update_hand()
         await self.settle()
         rounds = [list(r) for r in message["rounds"]]
-        await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, rounds, list(message["winners"]),
-                                                      self.ascii))
+        choice = await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, rounds, list(message["winners"]),
+                                                               self.ascii))
+        if choice == "again" and s.seat is not None and await self.rematch():
+            return
         s.link.close()
         self.app.call_later(self.app.open_title)
+
+    async def rematch(self) -> bool:
+        """A new game with the same seats at this table (the first seat to ask begins it); this seat joins it
+        again with the table's code. False when the table has gone."""
+        s = self.session
+        s.link.send({"t": "rematch"})
+        while (message := await self._inbox.get()) is not None and message.get("t") != "rematched":
+            pass
+        s.link.close()
+        if message is None:
+            await self.table_gone()
+            return True
+        app, code = self.app, s.code
+
+        def again() -> None:
+            app.open_title()
+            app.run_worker(join_table(app, code), group="tables", exclusive=True)
+
+        app.call_later(again)
+        return True
 
     async def table_gone(self) -> None:
         await self.leave(_("The table has closed"), _(

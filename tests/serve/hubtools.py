@@ -34,6 +34,13 @@ class Link:
     def send(self, message: dict) -> None:
         self.writer.write(json.dumps(message).encode() + b"\n")
 
+    async def any(self) -> dict:
+        line = await asyncio.wait_for(self.reader.readline(), WAIT)
+        assert line, "the hub closed the connection"
+        message = json.loads(line)
+        self.seen.append(message)
+        return message
+
     async def next(self, kind: str) -> dict:
         """The next message of that kind (others are skipped, and kept in `seen`)."""
         while True:
@@ -62,12 +69,12 @@ async def settled() -> None:
 
 
 @asynccontextmanager
-async def served(hub: TableHub, tmp_path, monkeypatch):
-    """`hub` (made in tmp_path) served on CODE.sock in tmp_path until the block ends."""
-    monkeypatch.chdir(tmp_path)  # a short socket path, whatever the length of tmp_path
-    task = asyncio.ensure_future(serve_hub(hub, tmp_path / f"{CODE}.sock", linger=0.0, signals=False))
+async def served(hub: TableHub, tmp_path, monkeypatch, linger: float = 0.0):
+    """`hub` served on CODE.sock in its folder until the block ends."""
+    monkeypatch.chdir(hub.folder)  # a short socket path, whatever the length of tmp_path
+    task = asyncio.ensure_future(serve_hub(hub, hub.folder / f"{CODE}.sock", linger=linger, signals=False))
     for _ in range(2000):  # until the hub listens (bounded)
-        if (tmp_path / f"{CODE}.pid").exists():
+        if (hub.folder / f"{CODE}.pid").exists():
             break
         await asyncio.sleep(0.005)
     try:

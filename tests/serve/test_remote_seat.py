@@ -1,4 +1,4 @@
-"""A seat's screen at a shared table (issue 33 item 3), by key presses against the real hub on a Unix socket
+"""A seat's screen at a shared table (issue 33 items 3 and 5), by key presses against the real hub on a Unix socket
 with a clock the test moves: the decision's countdown in the header, `b` to give a seat that has been away long
 enough to a bot (any player, not only the host), and the board showing that seat as a bot's."""
 
@@ -63,3 +63,30 @@ async def test_a_player_reads_the_clock_and_gives_a_seat_away_for_a_minute_to_a_
             assert board.bots[0] is not None
             ann_line = next(line for line in board.render().plain.splitlines() if "Ann" in line)
             assert "bot" in ann_line
+
+
+async def test_new_game_with_the_same_seats_begins_a_new_deal_at_the_same_table(tmp_path, monkeypatch):
+    """Issue 33 item 5, by key presses: the game played to its end, then the results' first choice."""
+    from bere_tui.ui.screens.scores import ResultsScreen
+
+    monkeypatch.setenv("BERE_TABLES", ".")
+    monkeypatch.setenv("BERE_PLAYER", "ann-key")
+    game = Game("base", [{"name": "Ann"}, {"name": "Cid", "bot": "random"}], seed=4, options={"rounds": 1})
+    hub = TableHub(game, CODE, tmp_path, clock=Clock())
+    async with served(hub, tmp_path, monkeypatch, linger=60.0):
+        app = BereApp(remember=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await join_table(app, CODE)
+            first = table_of(app)
+            for _ in range(400):
+                if isinstance(app.screen, ResultsScreen):
+                    break
+                await pilot.press("enter")
+                await pilot.pause(0.02)
+            assert isinstance(app.screen, ResultsScreen) and hub.game.finished
+            await pilot.press("enter")  # New game with the same seats
+            await wait_for(pilot, lambda: table_of(app) not in (None, first)
+                           and type(app.screen).__name__ == "SelectPrompt")
+            table = table_of(app)
+            assert table.session.code == CODE and table.session.seat == 0
+            assert not hub.game.finished and hub.game.seed != game.seed and table.game.turn == 1
