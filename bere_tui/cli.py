@@ -50,6 +50,17 @@ def _port(text: str) -> int:
     return port
 
 
+def _minutes(text: str) -> int:
+    """A number of minutes: 0 or more."""
+    try:
+        minutes = int(text)
+    except ValueError:
+        minutes = None
+    if minutes is None or minutes < 0:
+        raise argparse.ArgumentTypeError(_("a number of minutes, 0 or more, not {text}").format(text=shown(text)))
+    return minutes
+
+
 def _positive(text: str) -> int:
     """A count of at least 1."""
     try:
@@ -126,6 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--authorized-keys", metavar="FILE", help=_("the players' public keys, one a line"))
     serve.add_argument("--data-root", metavar="DIR", help=_("one data folder per key below this one"))
     serve.add_argument("--max-sessions", type=_positive, default=16, help=_("sessions at once (default 16)"))
+    serve.add_argument("--idle-timeout", type=_minutes, default=30, metavar="MINUTES",
+                       help=_("end a session with no key for this long; its game is saved (default 30; 0: never)"))
+    serve.add_argument("--max-failed-logins", type=_positive, default=10, metavar="N",
+                       help=_("refused keys per address per minute before it is refused at once (default 10)"))
 
     sim = sub.add_parser("sim", parents=[language], help=_("play bot-only games and print statistics"))
     sim.add_argument("--variant", choices=VARIANT_NAMES, default="base")

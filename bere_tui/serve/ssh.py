@@ -28,6 +28,7 @@ import signal
 import struct
 import sys
 import termios
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +36,7 @@ import asyncssh
 
 from bere_tui.i18n import N_, _
 from bere_tui.safetext import error_line
+from bere_tui.serve.guard import FailedLogins
 from bere_tui.serve.limits import clamped_size
 from bere_tui.serve.servelog import ServeLog
 from bere_tui.serve.session import LOG_ENV
@@ -47,6 +49,8 @@ SERVE_ENV = "BERE_SERVE"
 KEEPALIVE_SECONDS = 30
 KEEPALIVE_COUNT = 3
 HANGUP_GRACE = 5.0  # seconds a game has to autosave and end after its connection dropped
+#: the line a player reads when their session ended for want of a key (in that player's language)
+IDLE = N_("No key for a long time: the session has ended. Your game is saved; log in again to go on.")
 #: the line each player reads when the server stops (in that player's language)
 STOPPING = N_("The server is going down. Your game will be there after the restart: Continue, or join your "
               "table again with its code.")
@@ -64,6 +68,8 @@ class ServeConfig:
     authorized_keys: Path | None = None
     data_root: Path | None = None
     max_sessions: int = 16
+    idle_minutes: int = 30  # a session with no key from its player for this long ends (0: never)
+    max_failed_logins: int = 10  # refused keys per address per minute before that address is refused at once
     game_command: list[str] = field(default_factory=lambda: [sys.executable, "-m", "bere_tui.serve.session"])
 
     def resolved(self) -> ServeConfig:
@@ -72,7 +78,7 @@ class ServeConfig:
         root = self.data_root or data_dir() / "serve"
         return ServeConfig(self.host, self.port, self.host_key or root / "ssh_host_ed25519_key",
                            self.authorized_keys or root / "authorized_keys", root, self.max_sessions,
-                           list(self.game_command))
+                           self.idle_minutes, self.max_failed_logins, list(self.game_command))
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -144,9 +150,10 @@ def fingerprint(key: asyncssh.SSHKey) -> str:
 class _Server(asyncssh.SSHServer):
     """Public-key authentication against the authorized-keys file; the key is kept for its data folder."""
 
-    def __init__(self, config: ServeConfig, log: ServeLog) -> None:
+    def __init__(self, config: ServeConfig, log: ServeLog, failures: FailedLogins) -> None:
         self.config = config
         self.log = log
+        self.failures = failures
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
         self.port = 0
@@ -183,7 +190,11 @@ class _Server(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if self.failures.blocked(self.address):
+            self.log.event("limited", key=fingerprint(key), address=self.address, port=self.port, user=username)
+            return False
         if not read_authorized_keys(self.config.authorized_keys).allows(key, self.address):
+            self.failures.failed(self.address)
             self.log.event("refused", key=fingerprint(key), address=self.address, port=self.port, user=username)
             return False
         self.key = key
@@ -260,6 +271,9 @@ class BereSSHServer:
         self.children: set[asyncio.subprocess.Process] = set()
         self._server: asyncssh.SSHAcceptor | None = None
         self.log = ServeLog(self.config.data_root)
+        self.failures = FailedLogins(self.config.max_failed_logins)
+        self.clock = time.monotonic  # the idle timeout's clock (tests move their own)
+        self.idle_check = 5.0  # seconds between looks at a session's last key
 
     @property
     def port(self) -> int:
@@ -276,7 +290,7 @@ class BereSSHServer:
         key = host_key(cfg.host_key)
         try:
             self._server = await asyncssh.create_server(
-                lambda: _Server(cfg, self.log), cfg.host, cfg.port, server_host_keys=[key],
+                lambda: _Server(cfg, self.log, self.failures), cfg.host, cfg.port, server_host_keys=[key],
                 process_factory=self.session,
                 encoding=None, keepalive_interval=KEEPALIVE_SECONDS, keepalive_count_max=KEEPALIVE_COUNT,
                 allow_scp=False, sftp_factory=None, agent_forwarding=False, x11_forwarding=False,
@@ -346,22 +360,26 @@ class BereSSHServer:
         if task is not None:
             self.running.add(task)
         try:
-            status = await self._run_game(process, join)
-            if self.stopping:
-                self._say(process, self.stopping_line(process))
+            status, idle = await self._run_game(process, join)
+            if idle:
+                self.log.event("idle", key=key, minutes=self.config.idle_minutes)
+            if self.stopping or idle:
+                self._say(process, self.stopping_line(process, IDLE if idle else STOPPING))
             process.exit(status)
         finally:
             self.sessions -= 1
             self.running.discard(task)
             self.log.event("end", key=key, status=status)
 
-    def stopping_line(self, process) -> str:
+    def stopping_line(self, process, message: str = STOPPING) -> str:
+        """`message` in the client's language."""
         from bere_tui.i18n import translated
 
         player = process.channel.get_connection().get_extra_info("bere_key", "unknown")
-        return translated(STOPPING, client_language(process.env, self.config.data_root / "players" / player))
+        return translated(message, client_language(process.env, self.config.data_root / "players" / player))
 
-    async def _run_game(self, process: asyncssh.SSHServerProcess, join: str | None = None) -> int:
+    async def _run_game(self, process: asyncssh.SSHServerProcess, join: str | None = None) -> tuple[int, bool]:
+        """The game of one session: its exit status, and whether it ended for want of a key (idle)."""
         conn = process.channel.get_connection()
         player = conn.get_extra_info("bere_key", "unknown")
         folder = self.config.data_root / "players" / player
@@ -385,9 +403,11 @@ class BereSSHServer:
         finally:
             self.children.discard(child)
 
-    async def _bridge(self, process, master: int, child) -> int:
+    async def _bridge(self, process, master: int, child) -> tuple[int, bool]:
         loop = asyncio.get_running_loop()
         output_done = asyncio.Event()
+        last_key = self.clock()
+        idle = asyncio.Event()
 
         def from_game() -> None:
             try:
@@ -419,14 +439,32 @@ class BereSSHServer:
                     return
                 if not data:
                     return
+                nonlocal last_key
+                last_key = self.clock()
                 try:
                     os.write(master, as_utf8(data))
                 except OSError:
                     return
 
+        async def watch_idle() -> None:
+            limit = self.config.idle_minutes * 60
+            while limit > 0:
+                await asyncio.sleep(self.idle_check)
+                if self.clock() - last_key >= limit:
+                    idle.set()
+                    return
+
         keys = asyncio.ensure_future(to_game())
         ended = asyncio.ensure_future(output_done.wait())
-        await asyncio.wait({keys, ended}, return_when=asyncio.FIRST_COMPLETED)
+        watcher = asyncio.ensure_future(watch_idle())
+        await asyncio.wait({keys, ended, watcher}, return_when=asyncio.FIRST_COMPLETED)
+        watcher.cancel()
+        if idle.is_set() and not output_done.is_set():  # nobody at the terminal: the game autosaves and ends,
+            child.send_signal(signal.SIGHUP)              # its last output (the terminal restored) reaching it
+            try:
+                await asyncio.wait_for(output_done.wait(), HANGUP_GRACE)
+            except TimeoutError:
+                pass
         if not output_done.is_set():  # the client went away: hang up the game's terminal (it autosaves)
             loop.remove_reader(master)
             os.close(master)
@@ -442,7 +480,7 @@ class BereSSHServer:
         ended.cancel()
         if master >= 0:
             os.close(master)
-        return child.returncode if child.returncode and child.returncode > 0 else 0
+        return (child.returncode if child.returncode and child.returncode > 0 else 0), idle.is_set()
 
 
 def start_report(server: BereSSHServer) -> list[str]:
@@ -482,7 +520,8 @@ def run_serve(args) -> int:
                          host_key=Path(args.host_key) if args.host_key else None,
                          authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
                          data_root=Path(args.data_root) if args.data_root else None,
-                         max_sessions=args.max_sessions)
+                         max_sessions=args.max_sessions, idle_minutes=args.idle_timeout,
+                         max_failed_logins=args.max_failed_logins)
     try:
         asyncio.run(serve_forever(config))
     except ServeError as exc:  # (escaped: a path or host given on the command line may hold anything)
