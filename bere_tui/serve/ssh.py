@@ -365,6 +365,7 @@ class BereSSHServer:
                 self.log.event("idle", key=key, minutes=self.config.idle_minutes)
             if self.stopping or idle:
                 self._say(process, self.stopping_line(process, IDLE if idle else STOPPING))
+                status = 0  # (the game ended on its hang-up, as it should)
             process.exit(status)
         finally:
             self.sessions -= 1
@@ -475,8 +476,8 @@ class BereSSHServer:
                 child.kill()
                 await child.wait()
         else:
-            keys.cancel()
             await child.wait()
+        keys.cancel()
         ended.cancel()
         if master >= 0:
             os.close(master)
@@ -496,6 +497,8 @@ def start_report(server: BereSSHServer) -> list[str]:
     if keys.entries is None:
         lines.append(_("No authorized key yet: add a player's public key (one line of ~/.ssh/id_ed25519.pub) to "
                        "{path}.").format(path=cfg.authorized_keys))
+    if server.resumed:
+        lines.append(_("Tables reloaded, their games going on: {codes}.").format(codes=", ".join(server.resumed)))
     lines.append(_("Logins and refused keys are written to {path}.").format(path=server.log.path))
     return lines
 

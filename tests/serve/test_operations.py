@@ -59,8 +59,10 @@ async def test_a_session_with_no_key_for_the_idle_timeout_ends_with_one_line(tmp
             await client.wait_for("New game")
             clock.now += 29 * 60
             await client.keys("down")  # a key: the half hour counts again from here
+            await client.wait_for("> Host a table")  # (the game has it: the server has read it)
             clock.now += 29 * 60
             await client.keys("up")
+            await client.wait_for("> New game")
             assert not client.closed.is_set()
             clock.now += 30 * 60
             await client.wait_for("No key for a long time")

@@ -19,6 +19,7 @@ from sshtools import Client, authorize, client_key, running_server
 from bere_tui.engine import Game
 from bere_tui.record import load
 from bere_tui.serve.hub import TableHub
+from bere_tui.serve.ssh import start_report
 from bere_tui.serve.tables import TableSettings, unfinished_tables, write_table_file
 
 
@@ -102,6 +103,7 @@ async def test_the_server_stops_with_one_line_and_its_table_goes_on_after_the_re
     assert unfinished_tables(tables) == [code]
     async with running_server(root) as server:
         assert server.resumed == [code]
+        assert any(code in line for line in start_report(server))  # the server names it when it starts
         async with czech(server, ann) as client:  # logging in, she sits at her table again
             await client.wait_for("Hraješ jako Ann")
             await client.keys("enter", "enter")
