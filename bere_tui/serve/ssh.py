@@ -449,7 +449,9 @@ class BereSSHServer:
 
         async def watch_idle() -> None:
             limit = self.config.idle_minutes * 60
-            while limit > 0:
+            if limit <= 0:  # no idle timeout: this waits until the session ends
+                await asyncio.Event().wait()
+            while True:
                 await asyncio.sleep(self.idle_check)
                 if self.clock() - last_key >= limit:
                     idle.set()

@@ -70,6 +70,20 @@ async def test_a_session_with_no_key_for_the_idle_timeout_ends_with_one_line(tmp
     assert " idle " in server.log.path.read_text(encoding="utf-8")
 
 
+async def test_with_no_idle_timeout_a_session_stays(tmp_path):
+    ann = client_key(tmp_path, "ann")
+    async with running_server(tmp_path / "root", idle_minutes=0) as server:
+        authorize(server.config.authorized_keys, ann)
+        clock = Clock()
+        server.clock, server.idle_check = clock, 0.02
+        async with connect(server, ann) as client:
+            await client.wait_for("New game")
+            clock.now += 10_000 * 60
+            await client.keys("down")
+            await client.wait_for("> Host a table")
+            assert not client.closed.is_set()
+
+
 def test_the_idle_timeout_and_the_failed_logins_are_options_of_bere_serve():
     args = build_parser().parse_args(["serve", "--idle-timeout", "0", "--max-failed-logins", "5"])
     assert args.idle_timeout == 0 and args.max_failed_logins == 5
