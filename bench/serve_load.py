@@ -116,10 +116,10 @@ async def open_session(port: int, key: asyncssh.SSHKey) -> Session:
     return Session(conn, process)
 
 
-async def measure(counts: list[int], keys: int, deadline: float, root: Path) -> list[dict]:
+async def measure(counts: list[int], keys: int, deadline: float, root: Path, preload: bool) -> list[dict]:
     top = max(counts)
     server = BereSSHServer(ServeConfig(host="127.0.0.1", port=0, data_root=root, max_sessions=top + 1,
-                                       idle_minutes=0, max_failed_logins=top + 10))
+                                       idle_minutes=0, max_failed_logins=top + 10, preload=preload))
     await server.start()
     client_keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(top)]
     server.config.authorized_keys.write_bytes(b"".join(k.export_public_key() for k in client_keys))
@@ -170,13 +170,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-sessions", type=int, default=100, help="never more sessions than this (default 100)")
     ap.add_argument("--max-seconds", type=float, default=900.0, help="the whole bench's bound (default 900)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    ap.add_argument("--no-preload", action="store_true",
+                    help="one new process per session (as before), not forked from the preloaded one")
     args = ap.parse_args(argv)
     counts = sorted({int(c) for c in args.counts.split(",") if c.strip()})
     if not counts or counts[0] < 1 or counts[-1] > args.max_sessions:
         ap.error(f"counts must be from 1 to --max-sessions ({args.max_sessions})")
     print(f"before: {BEFORE}", flush=True)
+    print("sessions: " + ("a new process each" if args.no_preload else "forked from the preloaded process"),
+          flush=True)
     with tempfile.TemporaryDirectory(prefix="bere-serve-load-") as tmp:
-        results = asyncio.run(measure(counts, args.keys, time.monotonic() + args.max_seconds, Path(tmp)))
+        results = asyncio.run(measure(counts, args.keys, time.monotonic() + args.max_seconds, Path(tmp),
+                                      not args.no_preload))
     if args.json:
         print(json.dumps(results, indent=1))
     return 0

@@ -70,6 +70,7 @@ class ServeConfig:
     max_sessions: int = 16
     idle_minutes: int = 30  # a session with no key from its player for this long ends (0: never)
     max_failed_logins: int = 10  # refused keys per address per minute before that address is refused at once
+    preload: bool = False  # each game forked from one process that has loaded the libraries (serve.forker)
     game_command: list[str] = field(default_factory=lambda: [sys.executable, "-m", "bere_tui.serve.session"])
 
     def resolved(self) -> ServeConfig:
@@ -78,7 +79,7 @@ class ServeConfig:
         root = self.data_root or data_dir() / "serve"
         return ServeConfig(self.host, self.port, self.host_key or root / "ssh_host_ed25519_key",
                            self.authorized_keys or root / "authorized_keys", root, self.max_sessions,
-                           self.idle_minutes, self.max_failed_logins, list(self.game_command))
+                           self.idle_minutes, self.max_failed_logins, self.preload, list(self.game_command))
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -259,6 +260,38 @@ def _take_terminal() -> None:  # pragma: no cover - runs in the child between fo
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+class ForkedGame:
+    """A session's game forked by the forker (serve.forker): what the server uses of asyncio's Process."""
+
+    def __init__(self, pid: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+        self._writer = writer
+        self._ended = asyncio.ensure_future(self._read_exit(reader))
+
+    async def _read_exit(self, reader: asyncio.StreamReader) -> None:
+        try:
+            line = await reader.readline()
+            self.returncode = int(json.loads(line)["exit"])
+        except (ValueError, KeyError, TypeError, ConnectionError):
+            self.returncode = -1  # (the forker has gone)
+        self._writer.close()
+
+    async def wait(self) -> int:
+        await asyncio.shield(self._ended)
+        return self.returncode if self.returncode is not None else -1
+
+    def send_signal(self, sig: int) -> None:
+        if self.returncode is None:
+            try:
+                os.kill(self.pid, sig)
+            except ProcessLookupError:
+                pass
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+
 class BereSSHServer:
     """The server: `await start()`, then sessions come and go until `close()`."""
 
@@ -273,6 +306,8 @@ class BereSSHServer:
         self.log = ServeLog(self.config.data_root)
         self.failures = FailedLogins(self.config.max_failed_logins)
         self.clock = time.monotonic  # the idle timeout's clock (tests move their own)
+        self.forker: asyncio.subprocess.Process | None = None
+        self.forker_socket: Path | None = None
         self.idle_check = 5.0  # seconds between looks at a session's last key
 
     @property
@@ -299,11 +334,68 @@ class BereSSHServer:
             raise ServeError(_("cannot listen on {host}:{port}: {why}").format(
                 host=cfg.host, port=cfg.port, why=exc.strerror or exc)) from None
         self.log.event("start", host=cfg.host, port=self.port)
+        if cfg.preload:
+            await self._start_forker()
         from bere_tui.serve.tables import resume_tables
 
         self.resumed = await asyncio.to_thread(resume_tables, cfg.data_root / "tables")
         for code in self.resumed:
             self.log.event("resume", table=code)
+
+    async def _start_forker(self, wait: float = 60.0) -> None:
+        """The process the games are forked from (serve.forker), once it has loaded the libraries."""
+        import tempfile
+
+        folder = Path(tempfile.mkdtemp(prefix="bere-forker-"))  # (a short path for the socket)
+        self.forker_socket = folder / "forker.sock"
+        with open(self.config.data_root / "forker.log", "ab") as log:  # noqa: ASYNC230 - once, at the start
+            self.forker = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bere_tui.serve.forker", str(self.forker_socket),
+                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=log,
+                start_new_session=True)
+        assert self.forker.stdout is not None
+        try:
+            ready = await asyncio.wait_for(self.forker.stdout.readline(), wait)
+        except TimeoutError:
+            ready = b""
+        if ready.strip() != b"ready":
+            self.forker.kill()
+            raise ServeError(_("the games' process did not start; see {log}").format(
+                log=self.config.data_root / "forker.log"))
+
+    async def _stop_forker(self) -> None:
+        if self.forker is not None and self.forker.returncode is None:
+            self.forker.terminate()
+            try:
+                await asyncio.wait_for(self.forker.wait(), HANGUP_GRACE)
+            except TimeoutError:
+                self.forker.kill()
+        if self.forker_socket is not None:
+            import shutil
+
+            shutil.rmtree(self.forker_socket.parent, ignore_errors=True)
+
+    async def _fork_game(self, env: dict[str, str], folder: Path, slave: int) -> ForkedGame:
+        """A session's game, forked by the forker on the pty `slave`."""
+        import socket
+
+        assert self.forker_socket is not None
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.connect(str(self.forker_socket))
+            socket.send_fds(sock, [json.dumps({"env": env, "cwd": str(folder)}).encode()], [slave])
+        except OSError:
+            sock.close()
+            raise
+        sock.setblocking(False)
+        reader, writer = await asyncio.open_unix_connection(sock=sock)
+        line = await asyncio.wait_for(reader.readline(), 30)
+        try:
+            pid = int(json.loads(line)["pid"])
+        except (ValueError, KeyError, TypeError):
+            writer.close()
+            raise OSError("the forker did not fork") from None
+        return ForkedGame(pid, reader, writer)
 
     async def close(self) -> None:
         """Stop: each game ends (it autosaves), and its player reads in one line that the server is going down
@@ -321,6 +413,7 @@ class BereSSHServer:
             self._server.close()
             await self._server.wait_closed()
             self.log.event("stop")
+        await self._stop_forker()
 
     def _say(self, process, text: str) -> None:
         try:
@@ -393,9 +486,12 @@ class BereSSHServer:
         master, slave = os.openpty()
         set_size(master, cols, rows)
         try:
-            child = await asyncio.create_subprocess_exec(
-                *self.config.game_command, stdin=slave, stdout=slave, stderr=slave, env=env,
-                cwd=str(folder), start_new_session=True, preexec_fn=_take_terminal)
+            if self.forker_socket is not None:
+                child = await self._fork_game(env, folder, slave)
+            else:
+                child = await asyncio.create_subprocess_exec(
+                    *self.config.game_command, stdin=slave, stdout=slave, stderr=slave, env=env,
+                    cwd=str(folder), start_new_session=True, preexec_fn=_take_terminal)
         finally:
             os.close(slave)
         self.children.add(child)
@@ -526,7 +622,7 @@ def run_serve(args) -> int:
                          authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
                          data_root=Path(args.data_root) if args.data_root else None,
                          max_sessions=args.max_sessions, idle_minutes=args.idle_timeout,
-                         max_failed_logins=args.max_failed_logins)
+                         max_failed_logins=args.max_failed_logins, preload=True)
     try:
         asyncio.run(serve_forever(config))
     except ServeError as exc:  # (escaped: a path or host given on the command line may hold anything)
