@@ -40,7 +40,7 @@ from bere_tui.serve.guard import FailedLogins
 from bere_tui.serve.limits import clamped_size
 from bere_tui.serve.servelog import ServeLog
 from bere_tui.serve.session import LOG_ENV
-from bere_tui.serve.tables import JOIN_ENV, PLAYER_ENV, TABLES_ENV, normal_code
+from bere_tui.serve.tables import AWAY_ENV, JOIN_ENV, PLAYER_ENV, TABLES_ENV, normal_code
 
 #: environment variables a client may set for its game
 CLIENT_ENV = ("TERM", "LANG", "COLORTERM")
@@ -70,6 +70,8 @@ class ServeConfig:
     max_sessions: int = 16
     idle_minutes: int = 30  # a session with no key from its player for this long ends (0: never)
     max_failed_logins: int = 10  # refused keys per address per minute before that address is refused at once
+    away_offer: int = 60  # seconds a seat has had nobody at it before any player may give it to a bot
+    away_auto: int = 180  # ... before the table gives it to a bot by itself (0: never)
     preload: bool = False  # each game forked from one process that has loaded the libraries (serve.forker)
     game_command: list[str] = field(default_factory=lambda: [sys.executable, "-m", "bere_tui.serve.session"])
 
@@ -79,7 +81,8 @@ class ServeConfig:
         root = self.data_root or data_dir() / "serve"
         return ServeConfig(self.host, self.port, self.host_key or root / "ssh_host_ed25519_key",
                            self.authorized_keys or root / "authorized_keys", root, self.max_sessions,
-                           self.idle_minutes, self.max_failed_logins, self.preload, list(self.game_command))
+                           self.idle_minutes, self.max_failed_logins, self.away_offer, self.away_auto, self.preload,
+                           list(self.game_command))
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -204,7 +207,8 @@ class _Server(asyncssh.SSHServer):
         return True
 
 
-def game_env(client_env: dict, folder: Path, tables: Path | None = None, player: str = "") -> dict[str, str]:
+def game_env(client_env: dict, folder: Path, tables: Path | None = None, player: str = "",
+             away: tuple[int, int] = (60, 180)) -> dict[str, str]:
     """The environment of a session's game: the server's PATH and Python, the client's terminal and language
     (nothing else of the client's), the key's own data folder and error log, and the shared tables' folder with
     the key's name there."""
@@ -220,7 +224,7 @@ def game_env(client_env: dict, folder: Path, tables: Path | None = None, player:
     env.update({"PYTHONUTF8": "1", SERVE_ENV: "1", "BERE_DATA_DIR": str(folder / "data"),
                 "BERE_CONFIG": str(folder / "settings.json"), LOG_ENV: str(folder / "errors.log")})
     if tables is not None and player:
-        env.update({TABLES_ENV: str(tables), PLAYER_ENV: player})
+        env.update({TABLES_ENV: str(tables), PLAYER_ENV: player, AWAY_ENV: f"{away[0]},{away[1]}"})
     return env
 
 
@@ -478,7 +482,8 @@ class BereSSHServer:
         player = conn.get_extra_info("bere_key", "unknown")
         folder = self.config.data_root / "players" / player
         folder.mkdir(parents=True, exist_ok=True)
-        env = game_env(process.env, folder, self.config.data_root / "tables", player)
+        env = game_env(process.env, folder, self.config.data_root / "tables", player,
+                       (self.config.away_offer, self.config.away_auto))
         if join:
             env[JOIN_ENV] = join
         env["TERM"] = process.get_terminal_type() or env.get("TERM", "xterm-256color")
@@ -622,7 +627,8 @@ def run_serve(args) -> int:
                          authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
                          data_root=Path(args.data_root) if args.data_root else None,
                          max_sessions=args.max_sessions, idle_minutes=args.idle_timeout,
-                         max_failed_logins=args.max_failed_logins, preload=True)
+                         max_failed_logins=args.max_failed_logins, away_offer=args.away_offer,
+                         away_auto=args.away_auto, preload=True)
     try:
         asyncio.run(serve_forever(config))
     except ServeError as exc:  # (escaped: a path or host given on the command line may hold anything)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the title screen asks shared_tables(): no engine at start (
 TABLES_ENV = "BERE_TABLES"
 PLAYER_ENV = "BERE_PLAYER"
 JOIN_ENV = "BERE_JOIN"
+AWAY_ENV = "BERE_TABLE_AWAY"  # "OFFER,AUTO": the server's times for away seats (bere serve --away-offer/--away-auto)
 CODE = re.compile(r"^[A-Z]{4}$")
 LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")  # no letter that reads as a digit
 
@@ -60,6 +61,19 @@ class TableSettings:
         clock = data.get("clock")
         return cls(seconds("away_offer", data.get("away_offer")), seconds("away_auto", data.get("away_auto")),
                    clock if clock in CLOCKS else None)
+
+
+def server_settings(clock: int | None = None) -> TableSettings:
+    """A new table's settings: the server's times for away seats (AWAY_ENV) and the host's clock."""
+    offer, _sep, auto = os.environ.get(AWAY_ENV, "").partition(",")
+    return TableSettings.from_json({"away_offer": _number(offer), "away_auto": _number(auto), "clock": clock})
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
 
 
 def table_file(folder: Path, code: str) -> Path:

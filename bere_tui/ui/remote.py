@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from bere_tui.engine import VARIANTS
 from bere_tui.i18n import N_, _, ngettext
-from bere_tui.serve.tables import CLOCKS, TableError, TableLink, TableSettings
+from bere_tui.serve.tables import CLOCKS, TableError, TableLink, TableSettings, server_settings
 from bere_tui.table.wire import WireError, event_from_wire, view_from_wire
 from bere_tui.table.words import names_and
 from bere_tui.ui.prompts import make_prompt
@@ -371,7 +371,7 @@ async def choose_clock(app) -> TableSettings | None:
                                                      "is played for that seat."), choices))
     if chosen is None:
         return None
-    return TableSettings(clock=int(chosen) or None)
+    return server_settings(clock=int(chosen) or None)
 
 
 async def join_table(app, code: str) -> bool:

@@ -84,9 +84,22 @@ async def test_with_no_idle_timeout_a_session_stays(tmp_path):
             assert not client.closed.is_set()
 
 
+def test_the_servers_times_for_away_seats_reach_a_new_tables_settings(tmp_path, monkeypatch):
+    from bere_tui.serve.ssh import game_env
+    from bere_tui.serve.tables import TableSettings, server_settings
+
+    env = game_env({}, tmp_path, tmp_path / "tables", "ann-key", (30, 0))
+    monkeypatch.setenv("BERE_TABLE_AWAY", env["BERE_TABLE_AWAY"])
+    assert server_settings(clock=60) == TableSettings(away_offer=30, away_auto=0, clock=60)
+    monkeypatch.delenv("BERE_TABLE_AWAY")
+    assert server_settings() == TableSettings()
+
+
 def test_the_idle_timeout_and_the_failed_logins_are_options_of_bere_serve():
-    args = build_parser().parse_args(["serve", "--idle-timeout", "0", "--max-failed-logins", "5"])
+    args = build_parser().parse_args(["serve", "--idle-timeout", "0", "--max-failed-logins", "5",
+                                      "--away-offer", "30", "--away-auto", "0"])
     assert args.idle_timeout == 0 and args.max_failed_logins == 5
+    assert args.away_offer == 30 and args.away_auto == 0
     assert build_parser().parse_args(["serve"]).idle_timeout == 30
     with pytest.raises(SystemExit):
         build_parser().parse_args(["serve", "--idle-timeout", "-1"])
