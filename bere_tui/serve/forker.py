@@ -116,9 +116,10 @@ def serve(path: str) -> None:  # pragma: no cover - the forker's own process (te
     sel.register(listener, selectors.EVENT_READ, "listen")
     sel.register(waker_r, selectors.EVENT_READ, "signal")
     games: dict[int, socket.socket] = {}
+    server = os.getppid()
     print("ready", flush=True)
-    while not stop:
-        for key, _mask in sel.select():
+    while not stop and os.getppid() == server:  # (the forker ends with its server, however that ends)
+        for key, _mask in sel.select(timeout=2.0):
             if key.data == "listen":
                 conn, _addr = listener.accept()
                 fork_one(conn, listener, sel, games)
@@ -144,12 +145,24 @@ def fork_one(conn: socket.socket, listener: socket.socket, sel, games: dict) -> 
         return
     pid = os.fork()
     if pid == 0:
-        sel.close()
-        listener.close()
-        for other in games.values():
-            other.close()
-        conn.close()
-        run_child(fds[0], env, cwd)
+        try:
+            signal.set_wakeup_fd(-1)
+            sel.close()
+            listener.close()
+            for other in games.values():
+                other.close()
+            conn.close()
+            run_child(fds[0], env, cwd)
+        except BaseException:  # noqa: BLE001 - the forked child never returns into the forker's loop
+            import traceback
+
+            try:
+                with open(env.get("BERE_SESSION_LOG") or os.devnull, "a", encoding="utf-8") as log:
+                    traceback.print_exc(file=log)
+            except OSError:
+                pass
+        finally:
+            os._exit(1)
     os.close(fds[0])
     games[pid] = conn
     try:
