@@ -613,7 +613,7 @@ async def serve_forever(config: ServeConfig) -> None:
         print(line, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # (SIGHUP: the terminal it ran in closed)
         loop.add_signal_handler(sig, stop.set)
     try:
         await stop.wait()
