@@ -48,7 +48,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bere_tui.engine import BereError, Game
+from bere_tui.engine import BereError
+from bere_tui.engine.nimmt import Game
 from bere_tui.i18n import _
 from bere_tui.serve.tables import TableSettings, read_table_file, write_table_file
 from bere_tui.table.beats import Ask, BotTurn, GameEnd, HandOff, RoundSummary, ShowEvents

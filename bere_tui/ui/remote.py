@@ -14,7 +14,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from bere_tui.engine import VARIANTS
+from bere_tui.engine.nimmt import VARIANTS
 from bere_tui.i18n import N_, _, ngettext
 from bere_tui.serve.tables import CLOCKS, TableError, TableLink, TableSettings, server_settings
 from bere_tui.table.wire import WireError, event_from_wire, view_from_wire
