@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hubtools import CODE, Clock, join, select, selections, served
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.serve.hub import TableHub
 from bere_tui.serve.tables import TableSettings
 

@@ -9,7 +9,7 @@ import json
 
 from hubtools import CODE, Clock, join, served
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.record import load
 from bere_tui.serve.hub import TableHub
 

@@ -9,7 +9,7 @@ import time
 
 from hubtools import CODE, Clock, join, served
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.serve.hub import TableHub
 from bere_tui.serve.tables import TableSettings
 from bere_tui.ui.app import BereApp

@@ -16,7 +16,7 @@ import pytest
 from hubtools import CODE, Clock, join, select, selections, served
 from sshtools import Client, authorize, client_key, running_server
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.record import load
 from bere_tui.serve.hub import TableHub
 from bere_tui.serve.ssh import start_report
