@@ -50,6 +50,26 @@ def _port(text: str) -> int:
     return port
 
 
+def _zero_or_more(text: str, problem: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = None
+    if number is None or number < 0:
+        raise argparse.ArgumentTypeError(problem.format(text=shown(text)))
+    return number
+
+
+def _seconds(text: str) -> int:
+    """A number of seconds: 0 or more."""
+    return _zero_or_more(text, _("a number of seconds, 0 or more, not {text}"))
+
+
+def _minutes(text: str) -> int:
+    """A number of minutes: 0 or more."""
+    return _zero_or_more(text, _("a number of minutes, 0 or more, not {text}"))
+
+
 def _positive(text: str) -> int:
     """A count of at least 1."""
     try:
@@ -126,6 +146,16 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--authorized-keys", metavar="FILE", help=_("the players' public keys, one a line"))
     serve.add_argument("--data-root", metavar="DIR", help=_("one data folder per key below this one"))
     serve.add_argument("--max-sessions", type=_positive, default=16, help=_("sessions at once (default 16)"))
+    serve.add_argument("--idle-timeout", type=_minutes, default=30, metavar="MINUTES",
+                       help=_("end a session with no key for this long; its game is saved (default 30; 0: never)"))
+    serve.add_argument("--max-failed-logins", type=_positive, default=10, metavar="N",
+                       help=_("refused keys per address per minute before it is refused at once (default 10)"))
+    serve.add_argument("--away-offer", type=_seconds, default=60, metavar="SECONDS",
+                       help=_("shared tables: a seat with nobody at it for this long may be given to a bot by any "
+                              "player (default 60)"))
+    serve.add_argument("--away-auto", type=_seconds, default=180, metavar="SECONDS",
+                       help=_("shared tables: a seat its player left is given to a bot after this long (default "
+                              "180; 0: never)"))
 
     sim = sub.add_parser("sim", parents=[language], help=_("play bot-only games and print statistics"))
     sim.add_argument("--variant", choices=VARIANT_NAMES, default="base")

@@ -101,6 +101,15 @@ def install(language: str | None = None) -> str:
     return code
 
 
+def translated(message: str, language: str) -> str:
+    """`message` (marked with N_) in `language`, whatever language is installed (a line for one client of
+    `bere serve`, in that client's language)."""
+    root = locale_dir()
+    code = known(language) or ENGLISH
+    return _gettext.translation(DOMAIN, localedir=str(root) if root else None, languages=[code],
+                                fallback=True).gettext(message)
+
+
 def current() -> str:
     """The language installed now (a code of `available()`)."""
     return _current

@@ -5,10 +5,24 @@ The hub listens on a Unix socket in the tables folder and speaks JSON lines. It 
 In the secret selection (B3) every remote person is asked at once; other decisions go to their one decider.
 
 Seat -> hub:  {"t": "join", "player": KEY}  then  {"t": "action", "action": {...}, "decision": N}
-              the host (seat 0) may also send {"t": "to_bot", "seat": N} for a seat whose player left.
-Hub -> seat:  hello {seat, names, levels, code}; state {public, mine}; events {events}; ask {legal, decision};
-              waiting {players, away}; summary {round, scores, totals}; over {winners, totals, rounds, outcome}; error {message};
-              taken_over {} (then the hub closes that connection).
+              any seated player may also send {"t": "to_bot", "seat": N} for a seat offered to a bot, and
+              after the game {"t": "rematch"} (a new game with the same seats at the same table).
+Hub -> seat:  hello {seat, names, levels, code, benched, clock}; state {public, mine}; events {events};
+              ask {legal, decision, seconds}; waiting {players, away, offer}; seats {levels, benched};
+              back {} (a bot played this seat; it is the person's again at its next decision); timeout {} (the
+              clock ran out: the seat's bot move was played); summary {round, scores, totals};
+              over {winners, totals, rounds, outcome}; rematched {} (a new game has begun: join again); stopping {} (the
+              server is going down); error {message}; taken_over {} (then the hub closes that connection).
+
+A finished game goes to the Replays and History of every key with a seat (its data folder under the data
+root's players/); "Play again with the same seats" starts a new game of the same seats, with a new deal, at
+the same table and code.
+
+Absent and slow players (the table's settings, serve.tables.TableSettings): a person's seat with nobody at it
+for `away_offer` seconds may be given to a bot by any player; a seat whose key left is given to a bot by the
+table itself after `away_auto` seconds. The key coming back is told so and takes the seat back at its next
+decision. With a clock, a decision not answered in `clock` seconds gets the seat's bot move. Every time is
+read from the hub's clock (`clock()`, injected in tests) by `tick()`, which the hub calls once a second.
 
 A seat is bound to the key that took it: that key reconnecting returns to the same seat and is asked again
 what it was being asked. A key that finds no free seat watches the public table.
@@ -25,14 +39,19 @@ import argparse
 import asyncio
 import json
 import os
+import random
+import re
 import signal
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from bere_tui.engine import BereError
 from bere_tui.engine.nimmt import Game
 from bere_tui.i18n import _
+from bere_tui.serve.tables import TableSettings, read_table_file, write_table_file
 from bere_tui.table.beats import Ask, BotTurn, GameEnd, HandOff, RoundSummary, ShowEvents
 from bere_tui.table.director import TableDirector
 from bere_tui.table.wire import event_to_wire, view_to_wire
@@ -40,6 +59,8 @@ from bere_tui.table.wire import event_to_wire, view_to_wire
 MAX_LINE = 1 << 16  # bytes of one message from a seat
 LINGER_SECONDS = 120.0  # a finished table stays open this long, so that seats coming back see the results
 IDLE_SECONDS = 1800.0  # a table nobody has been connected to for this long ends (its record stays)
+KEY_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")  # a key's data folder name (serve.ssh.key_folder_name)
+TICK_SECONDS = 1.0  # how often the hub looks at its clocks (absent seats, the decision clock)
 
 
 class Seat:
@@ -58,26 +79,71 @@ class Seat:
 
 @dataclass(frozen=True)
 class Question:
-    """What a seat is being asked: its decision number and the legal actions."""
+    """What a seat is being asked: its decision number, the legal actions and when its clock runs out."""
 
     decision: int
     legal: list[dict]
+    deadline: float | None = None  # on the hub's clock; None: no clock
 
-    def message(self) -> dict:
-        return {"t": "ask", "legal": self.legal, "decision": self.decision}
+    def message(self, now: float) -> dict:
+        message = {"t": "ask", "legal": self.legal, "decision": self.decision}
+        if self.deadline is not None:
+            message["seconds"] = max(0, round(self.deadline - now))
+        return message
 
 
 class TableHub:
-    def __init__(self, game: Game, code: str, folder: Path) -> None:
+    def __init__(self, game: Game, code: str, folder: Path, settings: TableSettings | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.code = code
         self.folder = folder
+        self.clock = clock
         self.director = TableDirector(game, on_action=self.save, own_terminals=True)
         self.game = game
+        kept = read_table_file(folder, code)
+        self.settings = settings or TableSettings.from_json(kept.get("settings"))
         self.owners: dict[int, str] = {}  # seat -> the key bound to it
         self.connected: list[Seat] = []
         self.asked: dict[int, Question] = {}  # seat -> what it is being asked
         self.decisions = 0  # the number of the last question asked
         self.answers: asyncio.Queue[tuple[int, int | None, dict | None]] = asyncio.Queue()
+        self.away_since: dict[int, float] = {p: clock() for p in self.director.people}  # seats nobody is at
+        self.offered: set[int] = set()  # away seats any player may give to a bot now
+        self.benched: set[int] = set()  # person seats a bot plays for (their person left)
+        self.returning: set[int] = set()  # benched seats whose person is back: theirs at the next decision
+        self.timed_out: set[int] = set()  # decisions whose clock ran out (the bot's move is on its way)
+        self.closed = False  # the table ended for good (nobody came for too long): not reloaded after a restart
+        self.stop = asyncio.Event()  # set when the hub is to stop
+        self.rematch = asyncio.Event()  # set when a new game with the same seats has begun
+        self.restore(kept)
+
+    def restore(self, kept: dict) -> None:
+        """The seats' keys and the benched seats kept in the table's file (a table reloaded after a restart)."""
+        people = set(self.director.people)
+        owners = kept.get("owners")
+        if isinstance(owners, dict):
+            for seat, key in owners.items():
+                if str(seat).isdigit() and int(seat) in people and isinstance(key, str):
+                    self.owners[int(seat)] = key
+        benched = kept.get("benched")
+        for seat in benched if isinstance(benched, list) else []:
+            if seat in people:
+                self.director.seat_to_bot(seat)
+                self.benched.add(seat)
+
+    def table_data(self) -> dict:
+        return {"settings": self.settings.to_json(), "owners": {str(seat): key for seat, key in self.owners.items()},
+                "benched": sorted(self.benched), "finished": self.game.finished, "closed": self.closed}
+
+    def keep(self) -> None:
+        """Write the table's file: its settings, the seats' keys and the benched seats."""
+        from bere_tui.storage import StorageError
+
+        try:
+            write_table_file(self.folder, self.code, self.table_data())
+        except StorageError as exc:
+            print(_("table {code}: the record cannot be written: {why}").format(code=self.code, why=exc),
+                  file=sys.stderr)
 
     # ------------------------------------------------------------------ files
 
@@ -86,6 +152,7 @@ class TableHub:
         return self.folder / f"{self.code}.record.json"
 
     def save(self, game: Game) -> None:
+        """The table's record, after every action (a restarted server reloads the table from it)."""
         from bere_tui.storage import StorageError, atomic_write_text
 
         try:
@@ -101,9 +168,10 @@ class TableHub:
         for seat, owner in self.owners.items():
             if owner == key:
                 return seat
-        for p in self.director.people:
+        for p in sorted({*self.director.people, *self.benched}):
             if p not in self.owners:
                 self.owners[p] = key
+                self.keep()
                 return p
         return None
 
@@ -123,9 +191,11 @@ class TableHub:
             conn.send(message)
 
     def waiting_message(self) -> dict:
-        here = {c.seat for c in self.connected if c.seat is not None}
         waiting = sorted(self.asked) or [p for p in self.game.deciders() if self.director.is_bot(p)]
-        return {"t": "waiting", "players": waiting, "away": [p for p in self.director.people if p not in here]}
+        return {"t": "waiting", "players": waiting, "away": sorted(self.away_since), "offer": sorted(self.offered)}
+
+    def seats_message(self) -> dict:
+        return {"t": "seats", "levels": list(self.director.levels), "benched": sorted(self.benched)}
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn: Seat | None = None
@@ -141,12 +211,15 @@ class TableHub:
                 self.take_over(conn.seat)
             self.connected.append(conn)
             d = self.director
-            conn.send({"t": "hello", "seat": conn.seat, "names": d.names, "levels": d.levels, "code": self.code})
+            conn.send({"t": "hello", "seat": conn.seat, "names": d.names, "levels": d.levels, "code": self.code,
+                       "benched": sorted(self.benched), "clock": self.settings.clock})
             conn.send(self.state_for(conn.seat))
+            if conn.seat is not None:
+                self.arrived(conn.seat)
             if self.game.finished:
                 conn.send(self.over_message())
             elif conn.seat in self.asked:
-                conn.send(self.asked[conn.seat].message())
+                conn.send(self.asked[conn.seat].message(self.clock()))
             self.send_all(self.waiting_message())
             while not reader.at_eof():
                 line = await reader.readline()
@@ -166,8 +239,130 @@ class TableHub:
         finally:
             if conn is not None and conn in self.connected:
                 self.connected.remove(conn)
+                if conn.seat is not None and all(c.seat != conn.seat for c in self.connected):
+                    self.away_since[conn.seat] = self.clock()
                 self.send_all(self.waiting_message())
             writer.close()
+
+    def arrived(self, seat: int) -> None:
+        """A person is at their seat again; a seat a bot took over is told so and is theirs at its next
+        decision."""
+        self.away_since.pop(seat, None)
+        self.offered.discard(seat)
+        if seat in self.benched:
+            self.returning.add(seat)
+            for conn in self.connected:
+                if conn.seat == seat:
+                    conn.send({"t": "back"})
+            self.answers.put_nowait((seat, None, None))  # wakes the game loop: the seat is taken back there
+
+    def to_bot(self, seat: int) -> None:
+        """A bot plays for `seat` from its next decision on (its person is away)."""
+        if seat in self.benched or seat not in self.director.people:
+            return
+        self.director.seat_to_bot(seat)
+        self.benched.add(seat)
+        self.offered.discard(seat)
+        self.asked.pop(seat, None)
+        self.keep()
+        self.send_all(self.seats_message())
+        self.send_all(self.waiting_message())
+        self.answers.put_nowait((seat, None, None))  # wakes the game loop: that seat is a bot's now
+
+    def take_back(self) -> None:
+        """Between decisions: the seats whose person came back are theirs again."""
+        back = sorted(self.returning & self.benched)
+        self.returning.clear()
+        if not back:
+            return
+        for seat in back:
+            self.director.seat_back(seat)
+            self.benched.discard(seat)
+        self.keep()
+        self.send_all(self.seats_message())
+
+    def play_again(self) -> None:
+        """A new game with the same seats (people and bots, a new deal) at this table, once the game is over; the
+        seats stay bound to their keys. Asked again after it began, nothing more happens."""
+        if not self.game.finished:
+            return
+        from bere_tui.systems import make_game
+
+        old = self.game
+        game = make_game(old.variant, [dict(p) for p in old.players], seed=random.SystemRandom().randrange(2**31),
+                         options=dict(old.options))
+        self.game = game
+        self.director = TableDirector(game, on_action=self.save, own_terminals=True)
+        here = {c.seat for c in self.connected}
+        now = self.clock()
+        self.away_since = {p: now for p in self.director.people if p not in here}
+        self.asked, self.offered, self.benched, self.returning = {}, set(), set(), set()
+        self.answers = asyncio.Queue()
+        self.save(game)
+        self.keep()
+        self.send_all({"t": "rematched"})
+        self.rematch.set()
+
+    def key_data(self, key: str) -> Path | None:
+        """The data folder of a key with a seat (its Replays and History), if the server made one for it."""
+        folder = self.folder.parent / "players" / key
+        return folder / "data" if KEY_NAME.match(key) and folder.is_dir() else None
+
+    def archive(self) -> None:
+        """The finished game into the Replays and History of every key with a seat."""
+        from bere_tui.storage import StorageError, archive_finished
+        from bere_tui.storage.files import DATA_DIR_ENV
+        from bere_tui.storage.history import record_finished_game
+
+        for key in sorted(set(self.owners.values())):
+            data = self.key_data(key)
+            if data is None:
+                continue
+            before = os.environ.get(DATA_DIR_ENV)
+            os.environ[DATA_DIR_ENV] = str(data)  # (the hub's own process; storage reads its folder from here)
+            try:
+                archive_finished(self.game)
+                record_finished_game(self.game)
+            except (StorageError, OSError) as exc:
+                print(_("table {code}: the record cannot be written: {why}").format(code=self.code, why=exc),
+                      file=sys.stderr)
+            finally:
+                if before is None:
+                    os.environ.pop(DATA_DIR_ENV, None)
+                else:
+                    os.environ[DATA_DIR_ENV] = before
+
+    def shut_down(self) -> None:
+        """The server is stopping: every connection is told that the table will be there after the restart
+        (its record and file stay), then the hub stops."""
+        self.send_all({"t": "stopping"})
+        self.stop.set()
+
+    def tick(self) -> None:
+        """Look at the clocks: seats away long enough are offered to a bot, or given to one; a decision whose
+        clock ran out gets the seat's bot move."""
+        now = self.clock()
+        offer, auto = self.settings.away_offer, self.settings.away_auto
+        changed = False
+        for seat, since in list(self.away_since.items()):
+            if seat not in self.director.people or self.game.finished:
+                continue
+            if auto and seat in self.owners and now - since >= auto:
+                self.to_bot(seat)
+                continue
+            if now - since >= offer and seat not in self.offered:
+                self.offered.add(seat)
+                changed = True
+        if changed:
+            self.send_all(self.waiting_message())
+        for seat, question in list(self.asked.items()):
+            if question.deadline is None or now < question.deadline or question.decision in self.timed_out:
+                continue
+            self.timed_out.add(question.decision)
+            for conn in self.connected:
+                if conn.seat == seat:
+                    conn.send({"t": "timeout"})
+            self.answers.put_nowait((seat, question.decision, self.director.stand_in(seat)))
 
     def take_over(self, seat: int) -> None:
         """The seat's key connected again: its older connections are told so and closed (their answers are
@@ -184,13 +379,13 @@ class TableHub:
             action, decision = message.get("action"), message.get("decision")
             if isinstance(action, dict) and decision == self.asked[conn.seat].decision:
                 self.answers.put_nowait((conn.seat, decision, action))
-        elif message.get("t") == "to_bot" and conn.seat == 0:  # the host hands a missing player's seat to a bot
+        elif message.get("t") == "rematch" and conn.seat is not None:
+            self.play_again()
+            conn.send({"t": "rematched"})
+        elif message.get("t") == "to_bot" and conn.seat is not None:  # a player gives an away seat to a bot
             seat = message.get("seat")
-            away = {c.seat for c in self.connected}
-            if seat in self.director.people and seat not in away:
-                self.director.seat_to_bot(seat)
-                self.asked.pop(seat, None)
-                self.answers.put_nowait((seat, None, None))  # wakes the game loop: that seat is a bot's now
+            if seat in self.offered:
+                self.to_bot(seat)
 
     # ------------------------------------------------------------------ the game
 
@@ -203,16 +398,19 @@ class TableHub:
             if p in self.asked:
                 continue
             self.decisions += 1
-            self.asked[p] = Question(self.decisions, self.game.legal(p))
+            now = self.clock()
+            clock = self.settings.clock
+            self.asked[p] = Question(self.decisions, self.game.legal(p), now + clock if clock else None)
             for conn in self.connected:
                 if conn.seat == p:
-                    conn.send(self.asked[p].message())
+                    conn.send(self.asked[p].message(now))
         self.send_all(self.waiting_message())
 
     async def play(self) -> None:
         director, game = self.director, self.game
         loop = asyncio.get_running_loop()
         while True:
+            self.take_back()
             beat = director.next_beat()
             if isinstance(beat, ShowEvents):
                 self.broadcast(lambda c: self.state_for(c.seat))
@@ -223,6 +421,8 @@ class TableHub:
                 self.send_all({"t": "summary", "round": scored.round, "scores": list(scored.scores),
                                "totals": list(scored.totals)})
             elif isinstance(beat, GameEnd):
+                self.keep()  # (finished: not reloaded after a restart)
+                self.archive()
                 self.send_all(self.over_message())
                 return
             elif isinstance(beat, BotTurn):
@@ -249,7 +449,7 @@ class TableHub:
             for conn in self.connected:
                 if conn.seat == seat:
                     conn.send({"t": "error", "message": str(exc)})
-                    conn.send(self.asked[seat].message())
+                    conn.send(self.asked[seat].message(self.clock()))
             return
         del self.asked[seat]
 
@@ -258,38 +458,60 @@ async def run_hub(game: Game, code: str, folder: Path, socket_path: Path, linger
                   idle: float = IDLE_SECONDS) -> None:
     """Serve the table until its game is over (and `linger` seconds more, for late comers to see the
     results), until nobody has been connected for `idle` seconds, or until SIGTERM (the server stops)."""
-    hub = TableHub(game, code, folder)
+    await serve_hub(TableHub(game, code, folder), socket_path, linger, idle)
+
+
+async def serve_hub(hub: TableHub, socket_path: Path, linger: float = LINGER_SECONDS, idle: float = IDLE_SECONDS,
+                    signals: bool = True) -> None:
+    """Serve `hub`'s table (see run_hub)."""
+    code, folder = hub.code, hub.folder
     server = await asyncio.start_unix_server(hub.handle, path=str(socket_path), limit=MAX_LINE * 2)
     os.chmod(socket_path, 0o600)
     pid_file = folder / f"{code}.pid"
     pid_file.write_text(str(os.getpid()), encoding="utf-8")
-    hub.save(game)
-    stop = asyncio.Event()
+    hub.save(hub.game)
+    hub.keep()
+    stop = hub.stop
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        loop.add_signal_handler(sig, stop.set)
+    if signals:
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            loop.add_signal_handler(sig, hub.shut_down)
 
-    async def watch_idle() -> None:
+    async def watch() -> None:
         alone_since = loop.time()
         while True:
-            await asyncio.sleep(min(idle, 5.0))
+            await asyncio.sleep(TICK_SECONDS)
+            hub.tick()
             if hub.connected:
                 alone_since = loop.time()
             elif loop.time() - alone_since >= idle:
+                hub.closed = True  # (its record stays; the server does not reload it)
+                hub.keep()
                 stop.set()
                 return
 
     async def play_then_linger() -> None:
-        await hub.play()
-        await asyncio.sleep(linger)
+        while True:
+            await hub.play()
+            try:  # the results stay for late comers, and a new game with the same seats may begin
+                await asyncio.wait_for(hub.rematch.wait(), linger)
+            except TimeoutError:
+                break
+            hub.rematch.clear()
         stop.set()
 
-    tasks = [asyncio.ensure_future(play_then_linger()), asyncio.ensure_future(watch_idle())]
+    tasks = [asyncio.ensure_future(play_then_linger()), asyncio.ensure_future(watch())]
     try:
         await stop.wait()
     finally:
         for task in tasks:
             task.cancel()
+        for conn in list(hub.connected):
+            if not conn.writer.is_closing():
+                try:
+                    await asyncio.wait_for(conn.writer.drain(), 1.0)  # (the last lines reach the seats)
+                except (ConnectionError, TimeoutError):
+                    pass
         server.close()
         socket_path.unlink(missing_ok=True)
         pid_file.unlink(missing_ok=True)

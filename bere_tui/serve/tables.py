@@ -16,6 +16,7 @@ import string
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,8 +28,71 @@ if TYPE_CHECKING:  # the title screen asks shared_tables(): no engine at start (
 TABLES_ENV = "BERE_TABLES"
 PLAYER_ENV = "BERE_PLAYER"
 JOIN_ENV = "BERE_JOIN"
+AWAY_ENV = "BERE_TABLE_AWAY"  # "OFFER,AUTO": the server's times for away seats (bere serve --away-offer/--away-auto)
 CODE = re.compile(r"^[A-Z]{4}$")
 LETTERS = "".join(c for c in string.ascii_uppercase if c not in "IO")  # no letter that reads as a digit
+
+
+#: the per-decision clocks a host may choose (seconds; None: no clock)
+CLOCKS: tuple[int | None, ...] = (None, 30, 60, 120)
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """A table's settings, kept in CODE.table.json next to its record (with the seats' keys), so that a table
+    reloaded after a restart keeps them."""
+
+    away_offer: float = 60.0  # seconds a person's seat has had nobody at it before any player may give it to a bot
+    away_auto: float = 180.0  # ... before the table gives a seat that someone left to a bot by itself (0: never)
+    clock: int | None = None  # seconds for each decision, then the seat's bot move is played (None: no clock)
+
+    def to_json(self) -> dict:
+        return {"away_offer": self.away_offer, "away_auto": self.away_auto, "clock": self.clock}
+
+    @classmethod
+    def from_json(cls, data) -> TableSettings:
+        if not isinstance(data, dict):
+            return cls()
+        defaults = cls()
+
+        def seconds(name: str, value) -> float:
+            return float(value) if isinstance(value, int | float) and value >= 0 else getattr(defaults, name)
+
+        clock = data.get("clock")
+        return cls(seconds("away_offer", data.get("away_offer")), seconds("away_auto", data.get("away_auto")),
+                   clock if clock in CLOCKS else None)
+
+
+def server_settings(clock: int | None = None) -> TableSettings:
+    """A new table's settings: the server's times for away seats (AWAY_ENV) and the host's clock."""
+    offer, _sep, auto = os.environ.get(AWAY_ENV, "").partition(",")
+    return TableSettings.from_json({"away_offer": _number(offer), "away_auto": _number(auto), "clock": clock})
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def table_file(folder: Path, code: str) -> Path:
+    """The table's own file: its settings, the key bound to each person's seat and the seats a bot plays for."""
+    return folder / f"{code}.table.json"
+
+
+def read_table_file(folder: Path, code: str) -> dict:
+    try:
+        data = json.loads(table_file(folder, code).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def write_table_file(folder: Path, code: str, data: dict) -> None:
+    from bere_tui.storage import atomic_write_text
+
+    atomic_write_text(table_file(folder, code), json.dumps(data))
 
 
 class TableError(Exception):
@@ -70,7 +134,7 @@ def new_code(folder: Path, rng: random.Random | None = None) -> str:
     raise TableError(_("No free table code; try again."))
 
 
-def host_table(game: Game, wait: float = 15.0) -> str:
+def host_table(game: Game, wait: float = 15.0, settings: TableSettings | None = None) -> str:
     """Start the hub of a new table for `game` (its seats: remote people and bots); returns the table's code."""
     folder = tables_dir()
     if folder is None:
@@ -80,9 +144,17 @@ def host_table(game: Game, wait: float = 15.0) -> str:
     first = folder / f"{code}.start.json"  # the seed and every hand: as private as the record (0600)
     with os.fdopen(os.open(first, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w", encoding="utf-8") as out:
         out.write(json.dumps(game.record()))
+    write_table_file(folder, code, {"settings": (settings or TableSettings()).to_json()})
+    start_hub(folder, code, first, wait)
+    return code
+
+
+def start_hub(folder: Path, code: str, record: Path, wait: float = 15.0) -> None:
+    """Start the hub of table `code` on `record` (a new table's first record, or the record of a table the
+    server reloads after a restart) and wait until it listens (at most `wait` seconds)."""
     with open(folder / f"{code}.log", "ab") as log:  # the hub's own output (it keeps its copy open)
         command = [sys.executable, "-m", "bere_tui.serve.hub", "--folder", str(folder), "--code", code,
-                   "--record", str(first)]
+                   "--record", str(record)]
         hub = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
                                close_fds=True)
     end = time.monotonic() + wait
@@ -92,7 +164,58 @@ def host_table(game: Game, wait: float = 15.0) -> str:
             hub.terminate()  # a table that did not open in time does not open later, unseen
             raise TableError(_("The table did not open; see {log}.").format(log=folder / f"{code}.log"))
         time.sleep(0.05)
-    return code
+
+
+def hub_running(folder: Path, code: str) -> bool:
+    """Whether the hub of table `code` runs (its pid file names a live process)."""
+    try:
+        os.kill(int((folder / f"{code}.pid").read_text(encoding="utf-8").strip()), 0)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def unfinished_tables(folder: Path) -> list[str]:
+    """The codes of the tables in `folder` whose game goes on: a record, a game not finished, and not closed
+    (a table nobody came back to for too long is closed for good)."""
+    codes = []
+    for record in sorted(folder.glob("*.record.json")):
+        code = record.name.split(".")[0]
+        kept = read_table_file(folder, code)
+        if CODE.match(code) and kept and not kept.get("finished") and not kept.get("closed"):
+            codes.append(code)
+    return codes
+
+
+def resume_tables(folder: Path, wait: float = 15.0) -> list[str]:
+    """On the server's start: the hub of each unfinished table is started again on its record (its seats come
+    back as their keys join); returns their codes. A table that cannot be reloaded is left as it is."""
+    resumed = []
+    for code in unfinished_tables(folder):
+        if hub_running(folder, code):
+            continue
+        (folder / f"{code}.sock").unlink(missing_ok=True)  # (left by a hub that was killed)
+        try:
+            start_hub(folder, code, folder / f"{code}.record.json", wait)
+        except TableError as exc:
+            print(exc, file=sys.stderr, flush=True)
+            continue
+        resumed.append(code)
+    return resumed
+
+
+def my_tables(key: str | None = None) -> list[str]:
+    """The open tables where the key (this session's, by default) has a seat and the game goes on."""
+    folder = tables_dir()
+    key = player_key() if key is None else key
+    if folder is None or not key or not folder.is_dir():
+        return []
+    mine = []
+    for code in unfinished_tables(folder):
+        owners = read_table_file(folder, code).get("owners")
+        if (folder / f"{code}.sock").exists() and isinstance(owners, dict) and key in owners.values():
+            mine.append(code)
+    return mine
 
 
 class TableLink:
@@ -139,4 +262,5 @@ class TableLink:
         self.writer.close()
 
 
-__all__ = ["TableError", "TableLink", "host_table", "normal_code", "shared_tables", "tables_dir"]
+__all__ = ["CLOCKS", "TableError", "TableLink", "TableSettings", "host_table", "my_tables", "normal_code",
+           "resume_tables", "shared_tables", "start_hub", "tables_dir"]

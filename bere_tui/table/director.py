@@ -85,6 +85,26 @@ class TableDirector:
         if p in self.people:
             self.people.remove(p)
 
+    def seat_back(self, p: int) -> None:
+        """The person whose seat a bot took over is back: the seat is theirs again from its next decision on."""
+        with self._lock:
+            self.levels[p] = None
+            self.bots.pop(p, None)
+            self._thought.pop(p, None)
+            self._bot_views.pop(p, None)
+        if p not in self.people:
+            self.people = sorted([*self.people, p])
+
+    def stand_in(self, p: int) -> dict:
+        """A bot's move for the person `p` (their decision's clock ran out): made from `p`'s own view."""
+        game = self.game
+        legal = game.legal(p)
+        try:
+            action = make_bot(FALLBACK_BOT, game.seed * 1000 + p, game.variant).choose(game.view(p), legal)
+        except Exception:  # noqa: BLE001 - no fallback bot for this game: its first legal move
+            action = legal[0]
+        return action if action in legal else legal[0]
+
     def private_decision(self) -> bool:
         """The pending decision shows or makes something secret: a secret choice of several players (B3, BP5,
         BG3), or any decision while the hands are hidden (B10: its prompt shows the hand). Not the Pro draft,
@@ -240,7 +260,8 @@ class TableDirector:
         with self._lock:
             bots = [p for p in self._bot_views if p not in self._thought]
         for p in bots:
-            self.think(p)
+            if p in self.bots:  # (not a seat its person has taken back meanwhile)
+                self.think(p)
 
 
 __all__ = ["FALLBACK_BOT", "FORCED", "BotFailed", "TableDirector"]

@@ -224,6 +224,12 @@ class BereApp(App[int]):
         join = os.environ.get(JOIN_ENV)
         if join and shared_tables() and normal_code(join):  # `ssh -t HOST join CODE`
             self.ask_join(normal_code(join))
+        elif shared_tables():  # a key with a seat at a table that goes on (after a restart too) sits there again
+            from bere_tui.serve.tables import my_tables
+
+            mine = my_tables()
+            if mine:
+                self.ask_join(mine[0])
         for message in start.messages:
             self.notify(message, severity="warning", timeout=8)
         if self.settings.theme in self.available_themes:
@@ -270,7 +276,7 @@ class BereApp(App[int]):
         from bere_tui.serve.tables import TableError, host_table
         from bere_tui.systems import system_of
         from bere_tui.table.words import variant_name
-        from bere_tui.ui.remote import join_table
+        from bere_tui.ui.remote import choose_clock, join_table
         from bere_tui.ui.session import Session
 
         if not system_of(setup.variant).shared_tables:
@@ -281,9 +287,12 @@ class BereApp(App[int]):
         if not any(seat.bot is None for seat in setup.seats):
             self.notify(_("A shared table needs at least one person's seat (yours)."), severity="error")
             return
+        settings = await choose_clock(self)
+        if settings is None:
+            return
         game = Session.new(setup).game
         try:
-            code = await asyncio.to_thread(host_table, game)
+            code = await asyncio.to_thread(host_table, game, settings=settings)
         except TableError as exc:
             self.notify(str(exc), severity="error", timeout=8)
             return

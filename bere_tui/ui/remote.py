@@ -8,19 +8,22 @@ alone, so nothing of another seat can reach this terminal.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.widgets import Static
 
 from bere_tui.engine.nimmt import VARIANTS
 from bere_tui.engine.outcome import Outcome
-from bere_tui.i18n import N_, _
-from bere_tui.serve.tables import TableError, TableLink
+from bere_tui.i18n import N_, _, ngettext
+from bere_tui.serve.tables import CLOCKS, TableError, TableLink, TableSettings, server_settings
 from bere_tui.table.wire import WireError, event_from_wire, view_from_wire
 from bere_tui.table.words import names_and
 from bere_tui.ui.prompts import make_prompt
 from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.screens.table import TableScreen
+from bere_tui.ui.widgets.scores import ScoreBoard
 
 
 class SeatGame:
@@ -73,6 +76,15 @@ class SeatSession:
         self.bots = {p for p, level in enumerate(self.levels) if level is not None}
         self.waiting: list[int] = []
         self.away: list[int] = []  # person seats with nobody connected
+        self.offer: list[int] = []  # away seats any player may give to a bot now
+        self.clock = hello.get("clock")  # seconds per decision, or None
+        self.set_seats(self.levels, hello.get("benched", []))
+
+    def set_seats(self, levels: list, benched: list) -> None:
+        """Which seats a bot plays (a benched person's seat shows as a bot's while it is one)."""
+        self.levels[:] = [level if isinstance(level, str) else None for level in levels][:len(self.names)]
+        self.bots = {p for p, level in enumerate(self.levels) if level is not None}
+        self.benched = {p for p in benched if isinstance(p, int)}
 
     def is_bot(self, p: int) -> bool:
         return p in self.bots
@@ -91,8 +103,11 @@ class RemoteTableScreen(TableScreen):
         Binding("b", "to_bot", N_("a bot for a missing player"), show=True),
     ]
 
+    deadline: float | None = None  # when this seat's decision clock runs out (the app's monotonic clock)
+
     def on_mount(self) -> None:
         super().on_mount()
+        self.set_interval(1.0, self.tick_clock)
         s = self.session
         self.set_status(_("Table {code}.").format(code=s.code) + " " + (
             _("You are {name}.").format(name=s.names[s.seat]) if s.seat is not None
@@ -101,19 +116,40 @@ class RemoteTableScreen(TableScreen):
     def header_parts(self) -> list[str]:
         parts = super().header_parts()
         parts.insert(2, _("table {code}").format(code=self.session.code))
+        left = self.seconds_left()
+        if left is not None:
+            # TRANSLATORS: the decision clock in the table's header: minutes and seconds left
+            parts.insert(0, _("time {m}:{s:02d}").format(m=left // 60, s=left % 60))
         return parts
 
+    def seconds_left(self) -> int | None:
+        if self.deadline is None:
+            return None
+        return max(0, round(self.deadline - time.monotonic()))
+
+    def tick_clock(self) -> None:
+        """Once a second while this seat's decision has a clock: the countdown in the header."""
+        if self.deadline is None:
+            return
+        self.show_clock()
+        if self.seconds_left() == 10:
+            self.notify(_("10 seconds left for your decision."), severity="warning", timeout=4)
+
+    def show_clock(self) -> None:
+        for header in self.query("#table-header").results(Static):
+            header.update(self.header_text())
+
     def check_action(self, action: str, parameters) -> bool | None:
-        if action == "to_bot":  # the host, while someone's seat has nobody at it
-            return self.session.seat == 0 and bool(self.session.away)
+        if action == "to_bot":  # any seated player, while a seat has had nobody at it for long enough
+            return self.session.seat is not None and bool(self.session.offer)
         return super().check_action(action, parameters)
 
     def action_to_bot(self) -> None:
-        """The host hands the seat of a player who left to a bot (from that seat's next decision on)."""
+        """A player hands the seat of a player who is away to a bot (from that seat's next decision on)."""
         from bere_tui.ui.screens.dialogs import PickScreen
 
         s = self.session
-        choices = [(str(p), s.names[p]) for p in s.away]
+        choices = [(str(p), s.names[p]) for p in s.offer]
 
         def chosen(seat: str | None) -> None:
             if seat is not None:
@@ -136,6 +172,7 @@ class RemoteTableScreen(TableScreen):
 
     async def play(self) -> None:
         inbox: asyncio.Queue[dict | None] = asyncio.Queue()
+        self._inbox = inbox
         reader = asyncio.ensure_future(self.read_hub(inbox))
         try:
             await self.draw_hub(inbox)
@@ -148,9 +185,11 @@ class RemoteTableScreen(TableScreen):
         while True:
             message = await self.session.link.receive()
             inbox.put_nowait(message)
-            if message is None or message.get("t") == "taken_over":
+            if message is None or message.get("t") in ("taken_over", "stopping"):
                 self.close_prompt()
                 return
+            if message.get("t") == "timeout":  # the clock ran out: the bot's move was played for this seat
+                self.close_prompt()
 
     def close_prompt(self) -> None:
         prompt = self._prompt
@@ -191,12 +230,39 @@ class RemoteTableScreen(TableScreen):
         elif kind == "waiting":
             s.waiting = [p for p in message["players"] if isinstance(p, int)]
             s.away = [p for p in message.get("away", []) if isinstance(p, int) and p != s.seat]
+            s.offer = [p for p in message.get("offer", []) if isinstance(p, int) and p != s.seat]
             self.show_waiting_for(s.waiting, s.away)
             self.refresh_bindings()
+        elif kind == "seats":
+            before = set(s.bots)
+            s.set_seats(list(message["levels"]), list(message.get("benched", [])))
+            for p in sorted(s.bots - before):
+                self._write(_("A bot plays this seat now: {name}.").format(name=s.names[p]))
+            for p in sorted(before - s.bots):
+                self._write(_("Back at the table: {name}.").format(name=s.names[p]))
+            self.query_one(ScoreBoard).refresh()
+        elif kind == "back":
+            self.notify(_("A bot played your seat while you were away; you take it back at your next decision."),
+                        timeout=10)
+        elif kind == "timeout":
+            self.deadline = None
+            self.notify(_("Your time ran out: a bot's move was played for you."), severity="warning", timeout=8)
         elif kind == "ask":
-            await self.answer([a for a in message["legal"] if isinstance(a, dict)], message.get("decision"))
+            seconds = message.get("seconds")
+            self.deadline = time.monotonic() + seconds if isinstance(seconds, int | float) else None
+            try:
+                await self.answer([a for a in message["legal"] if isinstance(a, dict)], message.get("decision"))
+            finally:
+                self.deadline = None
+                self.show_clock()
         elif kind == "taken_over":
             await self.taken_over()
+            return True
+        elif kind == "stopping":
+            s.link.close()
+            await self.leave(_("The server is going down"), _(
+                "This table will be there after the restart: join it again with its code, {code}.").format(
+                code=s.code))
             return True
         elif kind == "error":
             self.notify(str(message.get("message", "")), severity="error")
@@ -244,9 +310,31 @@ class RemoteTableScreen(TableScreen):
         self.update_hand()
         await self.settle()
         outcome = Outcome.from_wire(message["outcome"])  # the engine's, as the table sent it
-        await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, outcome, self.game.variant, self.ascii))
+        choice = await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, outcome, self.game.variant, self.ascii))
+        if choice == "again" and s.seat is not None and await self.rematch():
+            return
         s.link.close()
         self.app.call_later(self.app.open_title)
+
+    async def rematch(self) -> bool:
+        """A new game with the same seats at this table (the first seat to ask begins it); this seat joins it
+        again with the table's code. False when the table has gone."""
+        s = self.session
+        s.link.send({"t": "rematch"})
+        while (message := await self._inbox.get()) is not None and message.get("t") != "rematched":
+            pass
+        s.link.close()
+        if message is None:
+            await self.table_gone()
+            return True
+        app, code = self.app, s.code
+
+        def again() -> None:
+            app.open_title()
+            app.run_worker(join_table(app, code), group="tables", exclusive=True)
+
+        app.call_later(again)
+        return True
 
     async def table_gone(self) -> None:
         await self.leave(_("The table has closed"), _(
@@ -263,6 +351,27 @@ class RemoteTableScreen(TableScreen):
         await self.settle()
         await self.app.push_screen_wait(NoticeScreen(title, text))
         self.app.call_later(self.app.open_title)
+
+
+def clock_label(seconds: int | None) -> str:
+    if seconds is None:
+        return _("No clock")
+    if seconds % 60 == 0:
+        return ngettext("{n} minute", "{n} minutes", seconds // 60).format(n=seconds // 60)
+    return ngettext("{n} second", "{n} seconds", seconds).format(n=seconds)
+
+
+async def choose_clock(app) -> TableSettings | None:
+    """The host chooses the table's clock for each decision (when it runs out, the seat's bot move is played);
+    None when the host goes back."""
+    from bere_tui.ui.screens.dialogs import PickScreen
+
+    choices = [(str(seconds or 0), clock_label(seconds)) for seconds in CLOCKS]
+    chosen = await app.push_screen_wait(PickScreen(_("A clock for each decision? When it runs out, a bot's move "
+                                                     "is played for that seat."), choices))
+    if chosen is None:
+        return None
+    return server_settings(clock=int(chosen) or None)
 
 
 async def join_table(app, code: str) -> bool:
@@ -284,4 +393,4 @@ async def join_table(app, code: str) -> bool:
     return True
 
 
-__all__ = ["RemoteTableScreen", "SeatGame", "SeatSession", "join_table"]
+__all__ = ["RemoteTableScreen", "SeatGame", "SeatSession", "choose_clock", "join_table"]

@@ -9,6 +9,7 @@ from uitools import screen_text, wait_for
 from bere_tui.serve.hub import stop_hubs
 from bere_tui.ui.app import BereApp
 from bere_tui.ui.remote import RemoteTableScreen
+from bere_tui.ui.screens.dialogs import PickScreen
 from bere_tui.ui.screens.setup import SetupScreen
 from bere_tui.ui.seating import Seat, TableSetup
 
@@ -29,6 +30,13 @@ def options(app) -> list[str]:
     return [menu.get_option_at_index(i).id for i in range(menu.option_count)]
 
 
+async def no_clock(pilot, app) -> None:
+    """The host's choice of a clock for each decision: the first, no clock."""
+    await wait_for(pilot, lambda: isinstance(app.screen, PickScreen))
+    assert "A clock for each decision?" in screen_text(app)
+    await pilot.press("enter")
+
+
 async def test_host_a_table_then_a_friend_joins_it(tables, monkeypatch):
     app = BereApp(remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -37,6 +45,7 @@ async def test_host_a_table_then_a_friend_joins_it(tables, monkeypatch):
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert "HOST A TABLE" in screen_text(app)
         await pilot.press("enter")
+        await no_clock(pilot, app)
         await wait_for(pilot, lambda: isinstance(app.screen, RemoteTableScreen) or
                        type(app.screen).__name__ == "SelectPrompt", timeout=20)
         code = next(p.stem for p in tables.glob("*.sock"))
@@ -72,6 +81,7 @@ async def test_a_new_connection_of_the_same_key_takes_the_seat_and_the_open_prom
         app.open_setup(TableSetup("base", [Seat("Ann"), Seat("Cid", "heuristic")]), hosting=True)
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.press("enter")
+        await no_clock(pilot, app)
         await wait_for(pilot, lambda: type(app.screen).__name__ == "SelectPrompt", timeout=20)
         code = next(p.stem for p in tables.glob("*.sock"))
         reader, writer = await asyncio.open_unix_connection(str(tables / f"{code}.sock"))

@@ -1,0 +1,92 @@
+"""A seat's screen at a shared table (issue 33 items 3 and 5), by key presses against the real hub on a Unix socket
+with a clock the test moves: the decision's countdown in the header, `b` to give a seat that has been away long
+enough to a bot (any player, not only the host), and the board showing that seat as a bot's."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from hubtools import CODE, Clock, join, served
+
+from bere_tui.engine.nimmt import Game
+from bere_tui.serve.hub import TableHub
+from bere_tui.serve.tables import TableSettings
+from bere_tui.ui.app import BereApp
+from bere_tui.ui.remote import RemoteTableScreen, join_table
+from bere_tui.ui.screens.dialogs import PickScreen
+from bere_tui.ui.widgets.scores import ScoreBoard
+
+
+async def wait_for(pilot, done, timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, "timed out waiting for the app"
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
+def table_of(app) -> RemoteTableScreen | None:
+    return next((s for s in app.screen_stack if isinstance(s, RemoteTableScreen)), None)
+
+
+async def test_a_player_reads_the_clock_and_gives_a_seat_away_for_a_minute_to_a_bot(tmp_path, monkeypatch):
+    monkeypatch.setenv("BERE_TABLES", ".")
+    monkeypatch.setenv("BERE_PLAYER", "ben-key")
+    clock = Clock()
+    game = Game("base", [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cid", "bot": "random"}], seed=4)
+    hub = TableHub(game, CODE, tmp_path, TableSettings(away_offer=60, away_auto=0, clock=120), clock=clock)
+    async with served(hub, tmp_path, monkeypatch):
+        ann = await join("ann-key")
+        await ann.next("ask")
+        app = BereApp(remember=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await join_table(app, CODE)
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "SelectPrompt")
+            table = table_of(app)
+            assert table.session.seat == 1
+            assert re.search(r"time [12]:\d\d", table.header_text().plain)  # the countdown, from 2:00
+            await pilot.press("enter", "enter")  # Ben chooses his card
+            await wait_for(pilot, lambda: app.screen is table)
+            assert "time" not in table.header_text().plain  # no clock while nothing is asked of him
+            await ann.close()
+            await wait_for(pilot, lambda: 0 in table.session.away)
+            assert not table.check_action("to_bot", ())  # not away long enough yet
+            clock.now += 60  # (Ann's decision has 2 minutes: it is not played for her yet)
+            hub.tick()
+            await wait_for(pilot, lambda: table.session.offer == [0])
+            await pilot.press("b")
+            await wait_for(pilot, lambda: isinstance(app.screen, PickScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: 0 in table.session.bots)
+            board = table.query_one(ScoreBoard)
+            assert board.bots[0] is not None
+            ann_line = next(line for line in board.render().plain.splitlines() if "Ann" in line)
+            assert "bot" in ann_line
+
+
+async def test_new_game_with_the_same_seats_begins_a_new_deal_at_the_same_table(tmp_path, monkeypatch):
+    """Issue 33 item 5, by key presses: the game played to its end, then the results' first choice."""
+    from bere_tui.ui.screens.scores import ResultsScreen
+
+    monkeypatch.setenv("BERE_TABLES", ".")
+    monkeypatch.setenv("BERE_PLAYER", "ann-key")
+    game = Game("base", [{"name": "Ann"}, {"name": "Cid", "bot": "random"}], seed=4, options={"rounds": 1})
+    hub = TableHub(game, CODE, tmp_path, clock=Clock())
+    async with served(hub, tmp_path, monkeypatch, linger=60.0):
+        app = BereApp(remember=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await join_table(app, CODE)
+            first = table_of(app)
+            for _ in range(400):
+                if isinstance(app.screen, ResultsScreen):
+                    break
+                await pilot.press("enter")
+                await pilot.pause(0.02)
+            assert isinstance(app.screen, ResultsScreen) and hub.game.finished
+            await pilot.press("enter")  # New game with the same seats
+            await wait_for(pilot, lambda: table_of(app) not in (None, first)
+                           and type(app.screen).__name__ == "SelectPrompt")
+            table = table_of(app)
+            assert table.session.code == CODE and table.session.seat == 0
+            assert not hub.game.finished and hub.game.seed != game.seed and table.game.turn == 1
