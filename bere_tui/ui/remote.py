@@ -97,10 +97,8 @@ class RemoteTableScreen(TableScreen):
             _("You are {name}.").format(name=s.names[s.seat]) if s.seat is not None
             else _("Every seat is taken: you watch the public table.")))
 
-    def header_parts(self) -> list[str]:
-        parts = super().header_parts()
-        parts.insert(2, _("table {code}").format(code=self.session.code))
-        return parts
+    def header_note(self) -> str | None:
+        return _("table {code}").format(code=self.session.code)
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "to_bot":  # the host, while someone's seat has nobody at it
@@ -122,9 +120,7 @@ class RemoteTableScreen(TableScreen):
 
     def update_hand(self) -> None:
         if self.session.seat is None:
-            from bere_tui.ui.widgets.hand import HandView
-
-            self.query_one(HandView).hide(_("Every seat is taken: you watch the public table."))
+            self.face.draw_hand(None, _("Every seat is taken: you watch the public table."))
         else:
             super().update_hand()
 

@@ -16,12 +16,12 @@ from test_teach_explain import wrong_moves
 from bere_tui.bots.heuristic import unseen_cards
 from bere_tui.bots.tactics import rows_of, target
 from bere_tui.engine.variants import SPECIAL_NAMES
+from bere_tui.systems import system_of
 from bere_tui.table.narrate import narrate
 from bere_tui.teach.describe import Teller
 from bere_tui.teach.lesson import load_catalogue
 from bere_tui.teach.runner import LessonRun
 from bere_tui.ui.prompts.special import special_help
-from bere_tui.ui.teach_screen import your_move
 
 RULE_ID = re.compile(r"\b(?:[ABCEP]\d{1,2}|BP\d{1,2}|BG(?:-D)?\d|A-(?:5TH|7N|INS|REP|SHI|STOP|NP|ORD)-\d)\b")
 JARGON = re.compile(r"\b(?:rising place|ascending)\b", re.IGNORECASE)
@@ -81,7 +81,7 @@ def test_no_rule_ids_or_jargon_in_what_a_learner_reads():
                 texts.append(tell(beat.event) or "")  # the status line, with the reasons
             if beat.kind == "ask" and _run.practising:
                 texts.append(_run.hint()[0])
-                texts.append(your_move(_run.game.pending["do"]))
+                texts.append(system_of(_run.game.variant).part("face").your_move(_run.game.pending["do"]))
     texts += [case[6].explanation for case in wrong_moves()]
     texts += [special_help(name) for name in (None, *SPECIAL_NAMES)]  # the prompts' help, seen in lessons too
     assert len(texts) > 1000
