@@ -181,7 +181,7 @@ class RemoteTableScreen(TableScreen):
             if message.get("notice"):
                 self.notify(str(message["notice"]), severity="warning", timeout=6)
             if message.get("forced") is not None:
-                self._write(_("{name} has one card left: it is played.").format(name=s.names[message["forced"]]))
+                self.write_log(self.face.forced_text(s.names[message["forced"]]))
             await self.show_events([event_from_wire(e) for e in message["events"]])
         elif kind == "waiting":
             s.waiting = [p for p in message["players"] if isinstance(p, int)]

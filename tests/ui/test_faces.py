@@ -52,7 +52,8 @@ async def test_the_table_hosts_the_face_of_every_game_and_plays_by_keys(name):
         assert decisions_of(game, 0) >= DECISIONS
         await wait_for(pilot, lambda: asking(app), timeout=30)
         assert isinstance(app.screen_stack[1], TableScreen) and table.is_attached
-        assert "? help" in screen_text(app).splitlines()[0]  # the header, drawn by the face
+        header = screen_text(app).splitlines()[0]  # the face's header, drawn again as the game moves on
+        assert "? help" in header and header == table.header_text().plain.rstrip()
         assert_face_fits(table)
 
 

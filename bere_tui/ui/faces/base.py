@@ -9,7 +9,8 @@ lesson)`, and draws into the widgets it composed there; it asks its host for wha
 - `host.game`: the game as it is; `host.drawn()`: the game the table shows now (in a lesson: as it was after the
   event being told);
 - `host.viewer`: whose view the table shows (None: the public table; in a lesson the learner's);
-- at the table: `host.session` (the director), `host.set_status`, `host.pause(steps)`, `host.log_event`.
+- at the table: `host.session` (the director), `host.redraw()` (the header and the face), `host.set_status`,
+  `host.pause(steps)`, `host.log_event(event)`, `host.write_log(line)`, `host.set_animating(on)`, `host.settle()`.
 
 Its CSS (`CSS`) is default CSS (as a widget's DEFAULT_CSS is), scoped to the host's class `-face-NAME` (NAME the
 system's name): write its rules as `.-face-NAME #bg-rows { ... }`, or `TableScreen.-face-NAME` / `LessonScreen.
@@ -22,6 +23,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.widgets import Static
 
 from bere_tui.i18n import _
 from bere_tui.table.narrate import log_line, narrate
@@ -151,7 +153,7 @@ class TableFace:
         host = self.host
         host.set_animating(host.app.speed != "off" and any(type(e) in self.EVENT_STEPS for e in events))
         self.before_events(events)
-        self.draw()
+        host.redraw()  # (the header too)
         for event in events:
             line = log_line(event, self.names, self.ascii)
             if line is None:
@@ -161,7 +163,7 @@ class TableFace:
             await host.pause(self.EVENT_STEPS.get(type(event), 0.0))
         host.set_animating(False)
         self.marks = {}
-        self.draw()
+        host.redraw()
 
     def before_events(self, events: list) -> None:
         """Before an action's events are shown (what they changed may be marked)."""
@@ -205,4 +207,32 @@ class TableFace:
         self.lesson_hand()
 
 
-__all__ = ["TableFace"]
+
+class ViewFace(TableFace):
+    """A face drawn from views alone (no model of its own), whose hand is one text in a Static `#hand-area`,
+    written by its `hand_text(view, ascii)` (Bullenparty's, the board game's)."""
+
+    #: in a lesson the hand takes one line (what does not fit ends in "…"), so that the table stays in view
+    ONE_LINE_HAND: ClassVar[bool] = False
+
+    @staticmethod
+    def hand_text(view, ascii: bool) -> Text:
+        raise NotImplementedError
+
+    def draw_hand(self, view, note: str | None = None) -> None:
+        area = self.host.query_one("#hand-area", Static)
+        if view is not None:
+            area.update(self.hand_text(view, self.ascii))
+        else:
+            area.update(Text(note or _("Hands stay hidden: each person sees theirs after their hand-off."),
+                             style="dim"))
+
+    def lesson_hand(self) -> None:
+        view = self.view()
+        hand = self.hand_text(view, self.ascii) if not view.finished else Text()
+        if self.ONE_LINE_HAND:
+            hand.no_wrap, hand.overflow = True, "ellipsis"
+        self.host.query_one("#hand-area", Static).update(hand)
+
+
+__all__ = ["TableFace", "ViewFace"]

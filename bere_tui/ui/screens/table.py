@@ -85,10 +85,10 @@ class TableScreen(Screen[None]):
         self.face.mount()
         log = self.query_one(GameLog)
         for event in self.game.opening_events:
-            self._log(event, log)
+            self.log_event(event, log)
         for events in self.session.history:
             for event in events:
-                self._log(event, log)
+                self.log_event(event, log)
         self.redraw()
         self.update_hand()
         self.session.on_action = partial(autosave_game, self.app)  # the director saves after every action
@@ -96,7 +96,7 @@ class TableScreen(Screen[None]):
         # (the coroutine is made when the worker starts: an exclusive worker may be replaced before it does)
         self.run_worker(self.play, group="play", exclusive=True)
 
-    def _log(self, event, log=None) -> None:
+    def log_event(self, event, log=None) -> None:
         """An event's line in the log, as table/narrate tells it."""
         from bere_tui.ui.widgets.log import GameLog
 
@@ -143,8 +143,6 @@ class TableScreen(Screen[None]):
         from bere_tui.ui.widgets.log import GameLog
 
         self.query_one(GameLog).write(line)
-
-    _write = write_log
 
     def on_screen_resume(self) -> None:
         self.shown.set()
@@ -301,7 +299,7 @@ class TableScreen(Screen[None]):
         if beat.notice:
             self.notify(beat.notice, severity="warning", timeout=6)
         if beat.forced is not None:
-            self._write(self.face.forced_text(self.session.names[beat.forced]))
+            self.write_log(self.face.forced_text(self.session.names[beat.forced]))
         await self.show_events(list(beat.events))
 
     async def show_events(self, events: list) -> None:

@@ -30,7 +30,7 @@ from bere_tui.table.cardtext import ASCII_DOT, DOT
 from bere_tui.table.words import variant_name
 from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, rows_width, scores_text
 from bere_tui.ui.board.prompts import CHOICE_LINES, BoardPrompt, choices_that_fit
-from bere_tui.ui.faces.base import TableFace
+from bere_tui.ui.faces.base import ViewFace
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.log import GameLog
 
@@ -74,7 +74,7 @@ def tracker_notice(view, ascii: bool = False):
     return NoticeScreen(_("Tile tracker"), "\n".join(lines))
 
 
-class BoardFace(TableFace):
+class BoardFace(ViewFace):
     CSS = """
     TableScreen.-face-board #table-header { height: 1; background: $primary-background; }
     .-face-board #bg-legend { height: auto; max-height: 2; padding: 0 1; }
@@ -90,6 +90,8 @@ class BoardFace(TableFace):
     """
 
     EVENT_STEPS = EVENT_STEPS
+    ONE_LINE_HAND = True  # (in a lesson: the rows and the log stay in view)
+    hand_text = staticmethod(hand_text)
     POINTS: ClassVar[dict[str, str]] = {"hand": "#hand-area", "rows": "#bg-rows", "scores": "#bg-scores",
                                         "pile": "#bg-decks", "log": "#log", "specials": "#bg-legend"}
 
@@ -153,15 +155,6 @@ class BoardFace(TableFace):
         else:
             top.styles.layout, decks.styles.padding = "vertical", (0, 1)
             decks.update(decks_text(view, inline=True))
-
-    def draw_hand(self, view, note: str | None = None) -> None:
-        """The hand shows only when one person plays against bots (nobody else is looking)."""
-        area = self.host.query_one("#hand-area", Static)
-        if view is not None:
-            area.update(hand_text(view, self.ascii))
-        else:
-            area.update(Text(note or _("Hands stay hidden: each person sees theirs after their hand-off."),
-                             style="dim"))
 
     def set_marks(self, marks: dict[int, str]) -> None:
         self.marks = marks
@@ -259,13 +252,6 @@ class BoardFace(TableFace):
             "swap_row": _("Swap: choose the row whose last tile comes to your hand. Press i for a hint."),
             "luck": _("Your luck card: choose the space it changes. Press i for a hint."),
         }.get(do, _("Your move: choose a tile in secret. Press i for a hint."))
-
-    def lesson_hand(self) -> None:
-        view = self.view()
-        area = self.host.query_one("#hand-area", Static)
-        hand = hand_text(view, self.ascii) if not view.finished else Text()
-        hand.no_wrap, hand.overflow = True, "ellipsis"  # one line: the rows and the log stay in view
-        area.update(hand)
 
 
 class BoardTeachPrompt(BoardPrompt):

@@ -16,7 +16,7 @@ from bere_tui.engine.cards import HEADS
 from bere_tui.i18n import _, ngettext
 from bere_tui.table.words import variant_name
 from bere_tui.ui.bullenparty.board import hand_text, players_text, rows_text
-from bere_tui.ui.faces.base import TableFace
+from bere_tui.ui.faces.base import ViewFace
 from bere_tui.ui.widgets.log import GameLog
 
 #: how long each kind of event stays on screen, in steps of the placement speed
@@ -44,7 +44,7 @@ def tracker_notice(view):
     return NoticeScreen(_("Card tracker"), "\n".join(lines))
 
 
-class BullenpartyFace(TableFace):
+class BullenpartyFace(ViewFace):
     CSS = """
     TableScreen.-face-bullenparty #table-header { height: 1; background: $primary-background; }
     .-face-bullenparty #bp-rows { height: auto; padding: 0 1; }
@@ -59,6 +59,7 @@ class BullenpartyFace(TableFace):
     """
 
     EVENT_STEPS = EVENT_STEPS
+    hand_text = staticmethod(hand_text)
     POINTS: ClassVar[dict[str, str]] = {"hand": "#hand-area", "rows": "#bp-rows", "scores": "#bp-players",
                                         "pile": "#bp-players", "log": "#log"}
     DONE_MARK = "*"  # ("+" marks the pile that counts plus)
@@ -89,15 +90,6 @@ class BullenpartyFace(TableFace):
             width = max(76, host.app.size.width - 4)  # the panel less its padding: the piles take the room there is
             players = players_text(view, self.names, self.marks, self.ascii, width)
         host.query_one("#bp-players", Static).update(players)
-
-    def draw_hand(self, view, note: str | None = None) -> None:
-        """The hand shows only when one person plays against bots (nobody else is looking)."""
-        area = self.host.query_one("#hand-area", Static)
-        if view is not None:
-            area.update(hand_text(view, self.ascii))
-        else:
-            area.update(Text(note or _("Hands stay hidden: each person sees theirs after their hand-off."),
-                             style="dim"))
 
     def tracker(self, view):
         return tracker_notice(view)
@@ -130,11 +122,6 @@ class BullenpartyFace(TableFace):
             "zero_row": _("Your zero card turned up a card: choose the open row it goes to. Press i for a hint."),
             "lay": _("Lay out a card: on a pile whose top card is lower, or on a new pile. Press i for a hint."),
         }.get(do, _("Your move: choose a card. Press i for a hint: what a careful player would do, and why."))
-
-    def lesson_hand(self) -> None:
-        view = self.view()
-        area = self.host.query_one("#hand-area", Static)
-        area.update(hand_text(view, self.ascii) if not view.finished else Text())
 
 
 __all__ = ["EVENT_STEPS", "BullenpartyFace", "tracker_notice"]

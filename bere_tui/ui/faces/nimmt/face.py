@@ -178,7 +178,7 @@ class NimmtFace(TableFace):
         host.set_animating(moving and host.app.speed != "off")
         log = host.query_one(GameLog)
         for event in events:
-            host._log(event, log)
+            host.log_event(event, log)
             if isinstance(event, ev.Selected):
                 continue
             self.show.apply(event)
