@@ -116,6 +116,11 @@ class TableDirector:
         pend = self.game.pending
         return pend is not None and "players" in pend
 
+    def bots_think_ahead(self) -> bool:
+        """A secret choice of several players (B3, BP5) in which bots choose too: while the people choose, the
+        bots' choices may be thought out (`think_ahead`, in a worker thread), the same as when asked later."""
+        return self.secret_choice() and any(self.is_bot(q) for q in self.waiting_for())
+
     # ------------------------------------------------------------------ beats
 
     def next_beat(self) -> Beat:

@@ -57,7 +57,7 @@ def played(lesson, seed: int = 0):
 
 def status_teller(run):
     """The lesson screen's status line for an event (6 nimmt!'s Teller; Bullenparty's table tells its events as
-    its log does, ui/bullenparty/lesson.py; the board game's too, ui/board/lesson.py)."""
+    its log does, ui/faces/bullenparty/face.py; the board game's too, ui/faces/board/face.py)."""
     if run.game.variant not in ("bullenparty", "board"):
         return Teller(run.game.view(run.learner), run.learner).tell
     names = [p["name"] for p in run.game.players]

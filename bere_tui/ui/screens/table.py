@@ -243,7 +243,7 @@ class TableScreen(Screen[None]):
         s, game, p = self.session, self.game, beat.player
         self.show_waiting(p)
         await self.settle()
-        if s.secret_choice():
+        if s.bots_think_ahead():
             self.think_ahead()
         prompt = self.face.prompt(game.view(p), game.legal(p))
         if beat.new_hands:
@@ -258,9 +258,8 @@ class TableScreen(Screen[None]):
 
     def think_ahead(self) -> None:
         """While people choose, the bots think out their secret cards in a thread (the same cards as later)."""
-        if any(self.session.is_bot(q) for q in self.session.waiting_for()):
-            self.run_worker(self.session.think_ahead, thread=True, group="think-ahead", exclusive=True,
-                            exit_on_error=False, name="think ahead")
+        self.run_worker(self.session.think_ahead, thread=True, group="think-ahead", exclusive=True,
+                        exit_on_error=False, name="think ahead")
 
     async def bot_turn(self, p: int) -> None:
         s = self.session
