@@ -148,10 +148,5 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
             self.dismiss(action)
 
 
-def prompt_class(do: str) -> type[BullenpartyPrompt]:
-    """The prompt of any Bullenparty decision (its system's "prompt_class" part: one prompt for all of them)."""
-    return BullenpartyPrompt
-
-
-__all__ = ["BullenpartyPrompt", "prompt_class"]
+__all__ = ["BullenpartyPrompt"]
 
