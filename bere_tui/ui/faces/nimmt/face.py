@@ -1,5 +1,5 @@
 """6 nimmt!'s face: rows, scores, the reveal, the log and the hand, at the table and in a lesson. The table is
-drawn from a table model (table/model.py) that folds each event in, so that placements show one at a time."""
+drawn from a table model (table/nimmt/model.py) that folds each event in, so that placements show one at a time."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 
-from bere_tui.engine import events as ev
+from bere_tui.engine.nimmt import events as ev
 from bere_tui.i18n import _
-from bere_tui.table.model import TableShow
 from bere_tui.table.narrate import log_line
+from bere_tui.table.nimmt.model import TableShow
 from bere_tui.table.words import variant_name
 from bere_tui.ui.faces.base import TableFace
 from bere_tui.ui.widgets.hand import HandView, hand_text
