@@ -76,8 +76,8 @@ class NimmtFace(TableFace):
 
     def header_parts(self) -> list[str]:
         g, show = self.host.game, self.show
-        # TRANSLATORS: the game's name as the printed edition of your language has it (6 nimmt!, 6 qui prend !)
-        parts = [_("6 bere!"), variant_name(g.variant)]
+        # TRANSLATORS: the game's name as the printed edition of your language has it (6 bere!, 6 qui prend !)
+        parts = [_("6 nimmt!"), variant_name(g.variant)]
         note = self.host.header_note()
         if note:
             parts.append(note)
