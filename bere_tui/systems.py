@@ -51,10 +51,9 @@ class GameSystem:
     - "bots": `make(name, seed)` -> its bot of that name (random, heuristic, strong);
     - "sim": `simulate(bot_names, games, seed, options)` -> bere sim's figures, or "" for 6 nimmt!'s (sim.py);
     - "hint": `practice_hint(game, learner)`, "explain": `explain(game, learner, action, expected, aim)` (teach/);
-    - the screens' parts (bere_tui/ui; named here, imported only by the screens): "table_screen" (the table's
-      screen class, made with the session), "replay_screen" (`make(game, title)` -> the replay viewer),
-      "lesson_screen" (the lesson's screen class), "prompt_class" (`prompt_class(do)` -> the prompt class of a
-      decision, which a lesson wraps).
+    - the screens' parts (bere_tui/ui; named here, imported only by the screens): "face" (its TableFace class,
+      ui/faces/base.py: what the one table screen and the one lesson screen draw of it: its widgets, drawing,
+      prompts, hand-offs and tracker), "replay_screen" (`make(game, title)` -> the replay viewer).
     """
     name: str
     variants: tuple[str, ...]
@@ -117,10 +116,8 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
     "sim": "",
     "hint": "bere_tui.teach.nimmt.hint:practice_hint",
     "explain": "bere_tui.teach.nimmt.explain:explain",
-    "table_screen": "bere_tui.ui.screens.table:TableScreen",
+    "face": "bere_tui.ui.faces.nimmt.face:NimmtFace",
     "replay_screen": "bere_tui.ui.screens.replay_viewer:replay_screen",
-    "lesson_screen": "bere_tui.ui.teach_screen:LessonScreen",
-    "prompt_class": "bere_tui.ui.prompts:prompt_class",
 })
 BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, shared_tables=False, parts={
     "make": "bere_tui.systems:_make_bullenparty",
@@ -132,10 +129,8 @@ BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, sha
     "sim": "bere_tui.bots.bullenparty.runner:simulate",
     "hint": "bere_tui.teach.bullenparty.hint:practice_hint",
     "explain": "bere_tui.teach.bullenparty.explain:explain",
-    "table_screen": "bere_tui.ui.bullenparty.table:BullenpartyTableScreen",
+    "face": "bere_tui.ui.faces.bullenparty.face:BullenpartyFace",
     "replay_screen": "bere_tui.ui.bullenparty.replay:BullenpartyReplayScreen",
-    "lesson_screen": "bere_tui.ui.bullenparty.lesson:BullenpartyLessonScreen",
-    "prompt_class": "bere_tui.ui.bullenparty.prompts:prompt_class",
 })
 BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, pieces="tiles", parts={
     "make": "bere_tui.systems:_make_board",
@@ -147,10 +142,8 @@ BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, 
     "sim": "bere_tui.bots.board.runner:simulate",
     "hint": "bere_tui.teach.board.hint:practice_hint",
     "explain": "bere_tui.teach.board.explain:explain",
-    "table_screen": "bere_tui.ui.board.table:BoardTableScreen",
+    "face": "bere_tui.ui.faces.board.face:BoardFace",
     "replay_screen": "bere_tui.ui.board.replay:BoardReplayScreen",
-    "lesson_screen": "bere_tui.ui.board.lesson:BoardLessonScreen",
-    "prompt_class": "bere_tui.ui.board.lesson:prompt_class",
 })
 
 #: every game system, by name (`register` adds one)

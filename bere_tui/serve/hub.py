@@ -433,7 +433,7 @@ class TableHub:
                 people = [p for p in game.deciders() if not director.is_bot(p)]
                 secret = director.secret_choice()  # every remote person chooses at once (B3, BP5)
                 self.ask(people if secret else [beat.player])
-                if secret and any(director.is_bot(p) for p in game.deciders()):
+                if director.bots_think_ahead():
                     loop.run_in_executor(None, director.think_ahead)
                 await self.next_answer()
 

@@ -47,13 +47,16 @@ class BotFailed(Exception):
 
 
 class TableDirector:
-    """One game at the table. `on_action(game)` runs after every action (the autosave)."""
+    """One game at the table. `on_action(game)` runs after every action (the autosave); `on_finish(game)` once,
+    when the game is over (keeping it: the replays folder and the history)."""
 
     def __init__(self, game: Game, on_action: Callable[[Game], None] | None = None,
                  history: list[list[Event]] | None = None, own_terminals: bool = False) -> None:
         self.game = game
         self.own_terminals = own_terminals  # each person at a terminal of their own (bere serve): no hand-offs
         self.on_action = on_action
+        self.on_finish: Callable[[Game], None] | None = None
+        self._finished_kept = False
         self.names = [p["name"] for p in game.players]
         self.levels: list[str | None] = [p.get("bot") for p in game.players]
         self.bots = {p: make_bot(level if level in BOTS else FALLBACK_BOT, game.seed * 1000 + p, game.variant)
@@ -134,6 +137,11 @@ class TableDirector:
         pend = self.game.pending
         return pend is not None and "players" in pend
 
+    def bots_think_ahead(self) -> bool:
+        """A secret choice of several players (B3, BP5) in which bots choose too: while the people choose, the
+        bots' choices may be thought out (`think_ahead`, in a worker thread), the same as when asked later."""
+        return self.secret_choice() and any(self.is_bot(q) for q in self.waiting_for())
+
     # ------------------------------------------------------------------ beats
 
     def next_beat(self) -> Beat:
@@ -146,6 +154,9 @@ class TableDirector:
                 return beat
             game = self.game
             if game.finished:
+                if self.on_finish is not None and not self._finished_kept:
+                    self._finished_kept = True
+                    self.on_finish(game)
                 return GameEnd(tuple(game.winners))
             do = game.pending["do"]
             if self.secret_choice():

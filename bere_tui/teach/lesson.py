@@ -32,7 +32,7 @@ from bere_tui.i18n import _, current
 from bere_tui.paths import assets
 
 DEFAULT_LANGUAGE = "en"
-#: narration must fit the panel under the table at 80x24 (see ui/teach_screen.tcss)
+#: narration must fit the panel under the table at 80x24 (see ui/screens/lesson.tcss)
 NARRATION_WIDTH = 76
 NARRATION_LINES = 4
 

@@ -95,7 +95,7 @@ def rules_screen_class():
 
 
 def teach_available() -> bool:
-    return importlib.util.find_spec("bere_tui.ui.teach_screen") is not None
+    return importlib.util.find_spec("bere_tui.ui.screens.lesson") is not None
 
 
 class BereApp(App[int]):
@@ -322,12 +322,12 @@ class BereApp(App[int]):
         start_session(self, Session.new(setup))
 
     def show_session(self, session: Session) -> None:
-        """The table of the session's game: 6 nimmt!'s, Bullenparty's or the board game's."""
+        """The table of the session's game (the one table screen, hosting the game's face)."""
+        from bere_tui.ui.screens.table import TableScreen
+
         self._clear()
         self.session = session
-        from bere_tui.systems import system_of
-
-        self.push_screen(system_of(session.game.variant).part("table_screen")(session))
+        self.push_screen(TableScreen(session))
 
     def after_game(self, choice: str | None, session: Session) -> None:
         if choice == "again":
@@ -339,7 +339,7 @@ class BereApp(App[int]):
 
     def open_teach(self, lesson: str | None) -> None:
         if teach_available():
-            from bere_tui.ui.teach_screen import TeachScreen  # type: ignore[import-not-found]
+            from bere_tui.ui.screens.lesson import TeachScreen  # type: ignore[import-not-found]
 
             self.push_screen(TeachScreen(lesson))
             return

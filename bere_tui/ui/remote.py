@@ -113,14 +113,13 @@ class RemoteTableScreen(TableScreen):
             _("You are {name}.").format(name=s.names[s.seat]) if s.seat is not None
             else _("Every seat is taken: you watch the public table.")))
 
-    def header_parts(self) -> list[str]:
-        parts = super().header_parts()
-        parts.insert(2, _("table {code}").format(code=self.session.code))
+    def header_note(self) -> str | None:
+        parts = [_("table {code}").format(code=self.session.code)]
         left = self.seconds_left()
         if left is not None:
             # TRANSLATORS: the decision clock in the table's header: minutes and seconds left
             parts.insert(0, _("time {m}:{s:02d}").format(m=left // 60, s=left % 60))
-        return parts
+        return " - ".join(parts)
 
     def seconds_left(self) -> int | None:
         if self.deadline is None:
@@ -159,9 +158,7 @@ class RemoteTableScreen(TableScreen):
 
     def update_hand(self) -> None:
         if self.session.seat is None:
-            from bere_tui.ui.widgets.hand import HandView
-
-            self.query_one(HandView).hide(_("Every seat is taken: you watch the public table."))
+            self.face.draw_hand(None, _("Every seat is taken: you watch the public table."))
         else:
             super().update_hand()
 
@@ -225,7 +222,7 @@ class RemoteTableScreen(TableScreen):
             if message.get("notice"):
                 self.notify(str(message["notice"]), severity="warning", timeout=6)
             if message.get("forced") is not None:
-                self._write(_("{name} has one card left: it is played.").format(name=s.names[message["forced"]]))
+                self.write_log(self.face.forced_text(s.names[message["forced"]]))
             await self.show_events([event_from_wire(e) for e in message["events"]])
         elif kind == "waiting":
             s.waiting = [p for p in message["players"] if isinstance(p, int)]

@@ -1,8 +1,8 @@
 """The table's own decision prompts, as a lesson uses them: the lesson's narration stays on top, a hint key
 shows (and highlights) what to do, and Esc leaves the lesson.
 
-`teach_prompt(view, legal, ...)` takes the prompt class that `make_prompt` would use (select, take_row, draft,
-special, cancel, swap) and adds these three things in a subclass, so the learner decides on exactly the screens
+`teach_prompt(prompt_class, view, legal, ...)` takes the prompt class the table would use (the face's: select,
+take_row, draft, special, cancel, swap; Bullenparty's, the board game's) and adds these three things in a subclass, so the learner decides on exactly the screens
 of a real game.
 """
 
@@ -223,12 +223,9 @@ def teach_prompt_class(cls: type) -> type:
     })
 
 
-def teach_prompt(view, legal: list[dict], ascii: bool, title: str, text: str,
+def teach_prompt(prompt_class: type, view, legal: list[dict], ascii: bool, title: str, text: str,
                  hint: Callable[[], tuple[str, dict | None]], expected: dict | None = None):
-    """The prompt for the learner's decision `legal` (raises NoPrompt when the table has none); the highlight
-    starts on `expected`, the move the lesson asks for (None in a practice game: the prompt's own default)."""
-    from bere_tui.systems import system_of
-
-    do = legal[0]["do"] if legal else (view.pending or {}).get("do")
-    cls = teach_prompt_class(system_of(view.variant).part("prompt_class")(do))
+    """The prompt `prompt_class` (the face's for the decision `legal`) as a lesson asks it; the highlight starts
+    on `expected`, the move the lesson asks for (None in a practice game: the prompt's own default)."""
+    cls = teach_prompt_class(prompt_class)
     return cls(view, legal, ascii=ascii).teach(title, text, hint, expected)

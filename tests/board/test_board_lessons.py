@@ -18,8 +18,8 @@ from bere_tui.teach.lesson import load_catalogue, wrap
 from bere_tui.teach.runner import LessonRun, same_action
 from bere_tui.teach.validate import play_through
 from bere_tui.ui.app import BereApp, Start
+from bere_tui.ui.screens.lesson import ExplainScreen, LessonDoneScreen, LessonScreen
 from bere_tui.ui.teach_prompt import TeachPrompt
-from bere_tui.ui.teach_screen import ExplainScreen, LessonDoneScreen, LessonScreen
 
 BG_LESSONS = [x for x in load_catalogue("en").lessons if x.variant == "board"]
 LANGUAGES = ("en", "cs", "de", "fr", "pl")

@@ -15,8 +15,8 @@ from bere_tui.storage import autosave
 from bere_tui.ui.app import BereApp, Start, start_from_args
 from bere_tui.ui.board.prompts import BoardPrompt
 from bere_tui.ui.screens.dialogs import ReplaceGameScreen
+from bere_tui.ui.screens.lesson import LessonScreen
 from bere_tui.ui.teach_prompt import TeachPrompt
-from bere_tui.ui.teach_screen import LessonScreen
 
 
 def flat(app) -> str:

@@ -10,8 +10,8 @@ from bere_cli import real_bere
 from board_rec_helpers import assert_one_error, small_board, write_board
 
 from bere_tui.ui.app import BereApp, Start
-from bere_tui.ui.board.table import BoardTableScreen
 from bere_tui.ui.screens.setup import SetupScreen
+from bere_tui.ui.screens.table import TableScreen
 from bere_tui.ui.seating import Seat, TableSetup
 
 
@@ -62,5 +62,5 @@ async def test_the_setup_offers_only_the_board_s_player_counts_and_says_why(tmp_
         await pilot.press("minus", "minus")
         assert len(screen.setup.seats) == 2 and "seats at least 2 players" in screen_text(app)
         await pilot.press("plus", "enter")
-        await wait_for(pilot, lambda: any(isinstance(s, BoardTableScreen) for s in app.screen_stack))
+        await wait_for(pilot, lambda: any(isinstance(s, TableScreen) for s in app.screen_stack))
         assert app.game.n == 3 and app.game.board.max_players == 3

@@ -24,10 +24,10 @@ from bere_tui.engine.board import events as bg
 from bere_tui.systems import make_game
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.board.prompts import BoardPrompt
-from bere_tui.ui.board.table import BoardTableScreen
 from bere_tui.ui.screens.dialogs import TooSmallScreen
 from bere_tui.ui.screens.handoff import HandoffScreen
 from bere_tui.ui.screens.scores import ResultsScreen
+from bere_tui.ui.screens.table import TableScreen
 from bere_tui.ui.session import Session
 
 # ---------------------------------------------------------------------- helpers
@@ -98,7 +98,7 @@ async def play_by_enter(app, pilot, check=None, limit: int = 3000) -> set:
     """Enter alone until the results; returns the prompt kinds seen ((do, stage) pairs)."""
     kinds = set()
     for _ in range(limit):
-        await wait_for(pilot, lambda: not isinstance(app.screen, BoardTableScreen), timeout=30)
+        await wait_for(pilot, lambda: not isinstance(app.screen, TableScreen), timeout=30)
         if isinstance(app.screen, ResultsScreen):
             return kinds
         if isinstance(app.screen, BoardPrompt):
@@ -880,7 +880,7 @@ def test_the_tile_tracker_counts_unseen_tiles_by_their_bullhead_marks():
     """It said "59 of 1, 8 of 2": of what? Now each count follows its bullheads as the tiles show them."""
     from collections import Counter
 
-    from bere_tui.ui.board.table import tracker_notice
+    from bere_tui.ui.faces.board.face import tracker_notice
 
     game = board_game(("Ann",), 2, seed=1)
     view = game.view(0)

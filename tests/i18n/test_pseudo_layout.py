@@ -46,7 +46,7 @@ def assert_table_whole(app) -> None:
     table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
     if table is None:
         return
-    game, show = app.game, table.show
+    game, show = app.game, table.face.show
     header = table.header_text().plain
     assert cell_len(header) <= SIZE[0], header
     assert xx("round {n}", n=show.round) in header, header
@@ -189,6 +189,7 @@ def test_the_sim_table_lines_up_under_longer_headings(pseudo, capsys):
 async def test_the_table_header_gives_way_from_the_left_but_keeps_round_turn_and_target(pseudo, monkeypatch):
     """A header too long for 80 columns drops "? help" (the key bar names ?), then the game's name, then the
     variant's: the round, the turn and the target stay whole."""
+    from bere_tui.ui.faces.nimmt.face import NimmtFace
     from bere_tui.ui.screens.table import TableScreen
 
     app = table_app("anniversary", players=("Ann",), bots=("random",), seed=2)
@@ -198,7 +199,7 @@ async def test_the_table_header_gives_way_from_the_left_but_keeps_round_turn_and
         needed = [xx("round {n} of 2", n=1), xx("turn {t} of {n}", t=1, n=12)]
         for variant_length, dropped in ((25, [xx("? help")]), (40, [xx("? help"), xx("6 nimmt!")]),
                                         (70, [xx("? help"), xx("6 nimmt!"), "V" * 70])):
-            monkeypatch.setattr(TableScreen, "header_parts", lambda self, n=variant_length: [
+            monkeypatch.setattr(NimmtFace, "header_parts", lambda self, n=variant_length: [
                 xx("6 nimmt!"), "V" * n, *needed])
             header = table.header_text().plain
             assert cell_len(header) <= SIZE[0] or header.strip() == " - ".join(needed), header
@@ -209,9 +210,9 @@ async def test_the_table_header_gives_way_from_the_left_but_keeps_round_turn_and
 def assert_bullenparty_panel_whole(app) -> None:
     """Bullenparty's players panel, when it shows: every heading whole, the hand sizes and the scores right
     under the end of their headings, every name and score on its line."""
-    from bere_tui.ui.bullenparty.table import BullenpartyTableScreen
+    from bere_tui.ui.screens.table import TableScreen
 
-    table = next((s for s in app.screen_stack if isinstance(s, BullenpartyTableScreen)), None)
+    table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
     if table is None:
         return
     header = table.header_text().plain
@@ -220,7 +221,7 @@ def assert_bullenparty_panel_whole(app) -> None:
     assert xx("round {n}", n=view.round) in header and xx("draw pile {n}", n=view.draw_pile_size) in header, header
     from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
 
-    if not isinstance(app.screen, (BullenpartyTableScreen, BullenpartyPrompt)):
+    if not isinstance(app.screen, (TableScreen, BullenpartyPrompt)):
         return  # (a dialog over the table)
     text = screen_text(app)
     lines = text.splitlines()
@@ -246,7 +247,7 @@ async def test_a_whole_bullenparty_game_keeps_what_players_need(pseudo):
     from bere_tui.engine.bullenparty import Game
     from bere_tui.ui.app import Start
     from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
-    from bere_tui.ui.bullenparty.table import BullenpartyTableScreen
+    from bere_tui.ui.screens.table import TableScreen
     from bere_tui.ui.session import Session
 
     game = Game([{"name": "Annabelle"}, {"name": "Ben", "bot": "heuristic"}, {"name": "Cid", "bot": "random"}],
@@ -255,7 +256,7 @@ async def test_a_whole_bullenparty_game_keeps_what_players_need(pseudo):
     seen: set[str] = set()
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(3000):
-            await wait_for(pilot, lambda: asking(app) and not isinstance(app.screen, BullenpartyTableScreen),
+            await wait_for(pilot, lambda: asking(app) and not isinstance(app.screen, TableScreen),
                            timeout=30)
             screen = type(app.screen).__name__
             seen.add(screen)

@@ -235,3 +235,27 @@ def test_p3_a_public_decision_answered_by_its_person_passes_the_keyboard():
     assert isinstance(beat, Ask) and beat.do == "draft"
     director.decide(beat.player, game.legal(beat.player)[0])
     assert director.holder == beat.player
+
+
+@pytest.mark.parametrize("name", ["nimmt", "bullenparty", "board"])
+def test_the_director_keeps_a_finished_game_once_and_says_when_bots_may_think_ahead(name):
+    """Issue 32 item 4: the end of a game (on_finish: the replays folder and the history) and the bots' thinking
+    ahead during a secret choice (B3, BP5, BG3) are the director's, for the table screen and the shared table."""
+    from bere_tui.systems import SYSTEMS, make_game
+
+    game = make_game(SYSTEMS[name].variants[0], [{"name": "Ann"}, {"name": "Ben", "bot": "random"},
+                                                 {"name": "Cid", "bot": "random"}], seed=4)
+    director = TableDirector(game)
+    kept = []
+    director.on_finish = kept.append
+    ahead = []
+
+    def check(beat) -> None:
+        assert not kept or isinstance(beat, GameEnd)  # kept when the game is over, not before
+        if isinstance(beat, Ask):
+            ahead.append(director.bots_think_ahead())
+            assert ahead[-1] == (director.secret_choice() and any(director.is_bot(q) for q in game.deciders()))
+
+    play(director, random.Random(2), check)
+    assert kept == [game] and game.finished and True in ahead
+    assert isinstance(director.next_beat(), GameEnd) and kept == [game]  # once

@@ -13,8 +13,8 @@ from __future__ import annotations
 from textual.widgets import OptionList
 
 from bere_tui.ui.app import BereApp, Start
+from bere_tui.ui.screens.lesson import ExplainScreen, LessonScreen
 from bere_tui.ui.teach_prompt import TeachPrompt
-from bere_tui.ui.teach_screen import ExplainScreen, LessonScreen
 
 SIZE = (80, 24)
 

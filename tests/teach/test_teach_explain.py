@@ -28,7 +28,7 @@ from bere_tui.table.words import heads_text
 from bere_tui.teach.lesson import load_catalogue, wrap
 from bere_tui.teach.runner import LessonRun, same_action
 
-#: the explanation dialog at 80x24 (ui/teach_screen.tcss #explain-box): 22 rows, less its title, the line that
+#: the explanation dialog at 80x24 (ui/screens/lesson.tcss #explain-box): 22 rows, less its title, the line that
 #: says how to take it back, borders and padding; 72 cells wide
 EXPLAIN_LINES, EXPLAIN_WIDTH = 17, 72
 #: decisions another player makes: an event of theirs of this kind would tell a secret or guess a choice

@@ -7,8 +7,8 @@ import re
 
 from test_teach_screen import SIZE, make_app, settle
 
+from bere_tui.ui.screens.lesson import LessonDoneScreen, LessonScreen
 from bere_tui.ui.teach_prompt import TeachPrompt
-from bere_tui.ui.teach_screen import LessonDoneScreen, LessonScreen
 
 WRONG = re.compile(r"\bYou (plays|takes|picks|drafts|sets|swaps|wins|puts|moves|inserts|starts)\b")
 

@@ -10,8 +10,8 @@ import pytest
 from bere_tui.teach.lesson import load_catalogue
 from bere_tui.teach.progress import Progress
 from bere_tui.ui.app import BereApp, Start
+from bere_tui.ui.screens.lesson import ExplainScreen, LessonDoneScreen, LessonScreen, TeachScreen
 from bere_tui.ui.teach_prompt import LeaveLessonScreen, TeachPrompt
-from bere_tui.ui.teach_screen import ExplainScreen, LessonDoneScreen, LessonScreen, TeachScreen
 
 LESSON_IDS = [x.id for x in load_catalogue("en").lessons]
 SIZE = (80, 24)

@@ -16,12 +16,12 @@ from test_teach_explain import wrong_moves
 from bere_tui.bots.nimmt.heuristic import unseen_cards
 from bere_tui.bots.nimmt.tactics import rows_of, target
 from bere_tui.engine.nimmt.variants import SPECIAL_NAMES
+from bere_tui.systems import system_of
 from bere_tui.table.narrate import narrate
 from bere_tui.teach.describe import Teller
 from bere_tui.teach.lesson import load_catalogue
 from bere_tui.teach.runner import LessonRun
 from bere_tui.ui.prompts.special import special_help
-from bere_tui.ui.teach_screen import your_move
 
 RULE_ID = re.compile(r"\b(?:[ABCEP]\d{1,2}|BP\d{1,2}|BG(?:-D)?\d|A-(?:5TH|7N|INS|REP|SHI|STOP|NP|ORD)-\d)\b")
 JARGON = re.compile(r"\b(?:rising place|ascending)\b", re.IGNORECASE)
@@ -57,7 +57,7 @@ def played(lesson, seed: int = 0):
 
 def status_teller(run):
     """The lesson screen's status line for an event (6 nimmt!'s Teller; Bullenparty's table tells its events as
-    its log does, ui/bullenparty/lesson.py; the board game's too, ui/board/lesson.py)."""
+    its log does, ui/faces/bullenparty/face.py; the board game's too, ui/faces/board/face.py)."""
     if run.game.variant not in ("bullenparty", "board"):
         return Teller(run.game.view(run.learner), run.learner).tell
     names = [p["name"] for p in run.game.players]
@@ -81,7 +81,7 @@ def test_no_rule_ids_or_jargon_in_what_a_learner_reads():
                 texts.append(tell(beat.event) or "")  # the status line, with the reasons
             if beat.kind == "ask" and _run.practising:
                 texts.append(_run.hint()[0])
-                texts.append(your_move(_run.game.pending["do"]))
+                texts.append(system_of(_run.game.variant).part("face").your_move(_run.game.pending["do"]))
     texts += [case[6].explanation for case in wrong_moves()]
     texts += [special_help(name) for name in (None, *SPECIAL_NAMES)]  # the prompts' help, seen in lessons too
     assert len(texts) > 1000

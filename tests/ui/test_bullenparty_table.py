@@ -8,9 +8,9 @@ from uitools import asking, screen_text, shown_cards, wait_for
 from bere_tui.engine.bullenparty import Game
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
-from bere_tui.ui.bullenparty.table import BullenpartyTableScreen
 from bere_tui.ui.screens.handoff import HandoffScreen
 from bere_tui.ui.screens.scores import ResultsScreen
+from bere_tui.ui.screens.table import TableScreen
 from bere_tui.ui.session import Session
 
 
@@ -29,7 +29,7 @@ def bullenparty_app(players, seed: int, from_round: int = 1) -> BereApp:
 
 async def play_by_enter(app, pilot, check=None, limit: int = 3000) -> None:
     for _ in range(limit):
-        await wait_for(pilot, lambda: asking(app) and not isinstance(app.screen, BullenpartyTableScreen),
+        await wait_for(pilot, lambda: asking(app) and not isinstance(app.screen, TableScreen),
                        timeout=30)
         if isinstance(app.screen, ResultsScreen):
             return

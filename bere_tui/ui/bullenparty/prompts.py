@@ -137,7 +137,7 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
         self.query_one(ChoiceList).focus()
 
     def action_tracker(self) -> None:
-        from bere_tui.ui.bullenparty.table import tracker_notice
+        from bere_tui.ui.faces.bullenparty.face import tracker_notice
 
         self.app.push_screen(tracker_notice(self.view))
 

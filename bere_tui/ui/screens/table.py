@@ -1,208 +1,321 @@
-"""6 nimmt!'s table: rows, scores, the reveal, the log and the hand, drawn from the director's beats (the loop
-they share with every game's table is screens.directed)."""
+"""The table: one screen for every game, driven by the table director, hosting the game's face.
+
+The loop asks the director for the next beat. A bot decides in a thread (so Esc and q keep working); a person
+gets a hand-off first when someone else held the keyboard, then the prompt for the decision. Each action goes
+to the engine, and the events it returns are shown one at a time, at the chosen speed (Enter hurries them).
+What the table looks like is the game's face (ui/faces; its system's "face" part): its widgets between the
+header and the key bar, how it draws a view and shows events, its prompts, hand-offs and tracker.
+"""
 
 from __future__ import annotations
 
-from rich.cells import cell_len
+import asyncio
+from functools import partial
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
+from textual.worker import WorkerCancelled, WorkerFailed
 
-from bere_tui.engine.nimmt import events as ev
-from bere_tui.i18n import _
+from bere_tui.engine.errors import BereError
+from bere_tui.i18n import N_, _
+from bere_tui.systems import system_of
+from bere_tui.table.beats import Ask, BotTurn, HandOff, RoundSummary, ShowEvents
 from bere_tui.table.narrate import log_line
-from bere_tui.table.nimmt.model import TableShow
-from bere_tui.table.words import variant_name
-from bere_tui.ui.prompts import make_prompt
-from bere_tui.ui.saving import keep_finished
-from bere_tui.ui.screens.directed import STEP_SECONDS, DirectedScreen
-from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
-from bere_tui.ui.session import Session
-from bere_tui.ui.widgets.hand import HandView
+from bere_tui.table.words import names_and
+from bere_tui.ui.faces import add_face_css, host_face
+from bere_tui.ui.saving import autosave_game, keep_finished, open_save
+from bere_tui.ui.screens.scores import ResultsScreen
+from bere_tui.ui.screens.whole_log import WHOLE_LOG
 from bere_tui.ui.widgets.keybar import KeyBar
-from bere_tui.ui.widgets.log import GameLog, covered_from
-from bere_tui.ui.widgets.reveal import RevealView
-from bere_tui.ui.widgets.rows import RowsView
-from bere_tui.ui.widgets.scores import ScoreBoard
-from bere_tui.ui.widgets.specials import SpecialsView
-from bere_tui.ui.widgets.tablebody import table_body
 
-#: how long each kind of event stays on screen, in steps
-EVENT_STEPS = {ev.Revealed: 2.0, ev.Placed: 1.0, ev.RowTaken: 1.5, ev.SpecialPlayed: 1.5, ev.Cancelled: 1.0,
-               ev.ParityMoved: 1.0, ev.Drafted: 0.3, ev.Dealt: 1.0}
+#: seconds of one placement step at each speed (storage.ANIMATION_SPEEDS)
+STEP_SECONDS = {"off": 0.0, "slow": 1.2, "normal": 0.7, "fast": 0.3}
+THINKING_AFTER = 0.25  # seconds before "X is thinking" is shown
 
 
-class TableScreen(DirectedScreen):
-    def __init__(self, session: Session) -> None:
-        super().__init__(session)
-        self.show = TableShow.from_view(self.game.view(None))
+class TableScreen(Screen[None]):
+    """The table of any game: the header, the game's face, the key bar; the director's loop."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "hurry", N_("hurry"), show=True),
+        Binding("s", "app.speed", N_("speed"), show=True),  # BereApp.action_speed, as in a prompt
+        Binding("t", "tracker", N_("tracker"), show=True),
+        Binding("ctrl+s", "save", N_("save"), show=True),
+        WHOLE_LOG,  # BereApp.action_whole_log, as in a prompt
+    ]
+
+    def __init__(self, session) -> None:
+        super().__init__()
+        self.session = session
+        self.game = session.game
+        self.names, self.levels = session.names, session.levels
+        self.viewer = None  # the table shows the public view
+        self.animating = False
+        self._hurry = asyncio.Event()
+        self.shown = asyncio.Event()  # set while this screen is the one on top
+        self._status = ""
+        self.face = host_face(self, system_of(self.game.variant), lesson=False)
+
+    @property
+    def ascii(self) -> bool:
+        return self.app.ascii
+
+    def _post_register(self, app) -> None:
+        super()._post_register(app)
+        add_face_css(app, self.face)
+
+    def drawn(self):
+        """The game the table shows: the game as it is."""
+        return self.game
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        s = self.session
         yield Static(id="table-header")
-        yield from table_body(s.names, s.levels, self.show, self.ascii,
-                              public_hands=self.game.rules.public_hands, specials=self.game.rules.has_specials)
+        yield from self.face.compose()
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.start_table()
+        """The log of the game so far, the table, then the director's loop."""
+        from bere_tui.ui.widgets.log import GameLog
 
-    # ------------------------------------------------------------------ drawing
+        self.face.mount()
+        log = self.query_one(GameLog)
+        for event in self.game.opening_events:
+            self.log_event(event, log)
+        for events in self.session.history:
+            for event in events:
+                self.log_event(event, log)
+        self.redraw()
+        self.update_hand()
+        self.session.on_action = partial(autosave_game, self.app)  # the director saves after every action
+        self.session.on_finish = partial(keep_finished, self.app)  # and keeps a finished game
+        # (the coroutine is made when the worker starts: an exclusive worker may be replaced before it does)
+        self.run_worker(self.play, group="play", exclusive=True)
+
+    def log_event(self, event, log=None) -> None:
+        """An event's line in the log, as table/narrate tells it."""
+        from bere_tui.ui.widgets.log import GameLog
+
+        line = log_line(event, self.session.names, self.ascii)
+        if line is not None:
+            (log or self.query_one(GameLog)).write(line)
+
+    # ------------------------------------------------------------------ drawing (the face's)
+
+    def header_note(self) -> str | None:
+        """A part of the header of this way of sitting at the table (a shared table's code), or None."""
+        return None
 
     def header_text(self) -> Text:
-        """The game, its variant, the round, the turn and the target, then "? help" at the right. When a
-        translation makes it too long, the hint goes first (the key bar names ? too), then the game's name,
-        then the variant's: the round, the turn and the target stay."""
-        parts = self.header_parts()
-        hint = _("? help")
-        width = self.size.width or 80
-        shown = [parts, parts[1:], parts[2:]]
-        for i, kept in enumerate(shown):
-            line = " " + " - ".join(kept)
-            if i == 0 and cell_len(line) + cell_len(hint) + 2 <= width:
-                out = Text(line, style="bold")
-                out.append(" " * (width - out.cell_len - cell_len(hint) - 1))
-                out.append(hint, style="dim")
-                return out
-            if cell_len(line) <= width or i == len(shown) - 1:
-                return Text(line, style="bold")
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    def header_parts(self) -> list[str]:
-        g, show = self.game, self.show
-        # TRANSLATORS: the game's name as the printed edition of your language has it (6 bere!, 6 qui prend !)
-        parts = [_("6 nimmt!"), variant_name(g.variant)]
-        rounds_fixed = g.rules.rounds_fixed  # A6: two rounds (the text keeps the number, as translated)
-        if rounds_fixed:
-            parts.append(_("round {n} of 2").format(n=show.round))
-        else:
-            parts.append(_("round {n}").format(n=show.round))
-        if show.turn:
-            parts.append(_("turn {t} of {n}").format(t=show.turn, n=g.rules.hand_size))
-        if not rounds_fixed:  # B9, B10
-            rounds = g.options.get("rounds")
-            # TRANSLATORS: the table's header: a game of {n} rounds, or one played until a total reaches {n} points
-            parts.append(_("{n} rounds").format(n=rounds) if rounds else _("to {n}").format(n=g.options["target"]))
-        return parts
+        return self.face.header()
 
     def redraw(self) -> None:
         self.query_one("#table-header", Static).update(self.header_text())
-        for widget in (self.query_one(RowsView), self.query_one(RevealView), self.query_one(ScoreBoard),
-                       *self.query(SpecialsView)):
-            widget.refresh(layout=True)
-
-    def on_resize(self) -> None:
-        self.query_one("#table-header", Static).update(self.header_text())
+        self.face.draw()
 
     def update_hand(self) -> None:
         """A hand shows on the table only when one person plays against bots (nobody else is looking)."""
         s = self.session
-        hand = self.query_one(HandView)
-        if self.game.rules.public_hands:  # P3: every hand is public, so all are shown (under the rows)
-            hand.show_hands([(pv.name, pv.hand or ()) for pv in self.game.view(None).players])
-        elif len(s.people) == 1 and not self.game.finished:
-            p = s.people[0]
-            view = self.game.view(p)
-            specials = view.my_specials if view.rules.has_specials else None
-            hand.show_hand(s.names[p], view.hand, specials, view.players[p].drawn)
+        person = s.keyboard_player()
+        if person is not None and not self.game.finished:
+            self.face.draw_hand(self.game.view(person))
         elif not s.people:
-            hand.hide(_("Only bots at this table: watch them play."))
+            self.face.draw_hand(None, _("Only bots at this table: watch them play."))
         else:
-            hand.hide()
-
-    def make_room_for_log(self) -> None:
-        """While a prompt covers the bottom of the table, the log keeps its newest line in view: with many
-        players the scores take the room, so they show the lines that fit (the game's player among them) and
-        "…"; all of them again once there is room (redraw_logs)."""
-        logs, boards = self.query(GameLog), self.query(ScoreBoard)
-        if not logs or not boards:  # (a table not composed yet, or one going away)
-            return
-        log, board = logs.first(), boards.first()
-        full = 1 + len(board.names)
-        cover = covered_from(log)
-        if cover is None or not log.region:
-            want = full
-        else:
-            shown = board.limit or full
-            want = max(3, min(full, shown + (cover - log.content_region.y) - log.newest_height()))
-        limit = None if want >= full else want
-        if limit != board.limit:
-            board.limit = limit
-            board.refresh(layout=True)
+            self.face.draw_hand(None)
 
     def set_marks(self, marks: dict[int, str]) -> None:
-        board = self.query_one(ScoreBoard)
-        board.marks = marks
-        board.refresh()
+        self.face.set_marks(marks)
+
+    def make_room_for_log(self) -> None:
+        """(ui/widgets/log.py: a prompt over the table covers its log's newest line)"""
+        self.face.make_room_for_log()
+
+    def on_resize(self) -> None:
+        self.query_one("#table-header", Static).update(self.header_text())
+        self.face.on_resize()
+
+    def write_log(self, line) -> None:
+        from bere_tui.ui.widgets.log import GameLog
+
+        self.query_one(GameLog).write(line)
+
+    def on_screen_resume(self) -> None:
+        self.shown.set()
+        self.face.on_resume()
+
+    def on_screen_suspend(self) -> None:
+        self.shown.clear()
+        self.face.on_suspend()
+
+    def set_status(self, text: str) -> None:
+        self._status = text
+        self.query_one("#status", Static).update(Text(text, style="bold"))
 
     # ------------------------------------------------------------------ keys
 
-    def action_tracker(self) -> None:
-        from bere_tui.ui.screens.tracker import TrackerScreen, keyboard_view
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "hurry":
+            return self.animating
+        return True
 
-        self.app.push_screen(TrackerScreen(keyboard_view(self.session), self.ascii))
+    def set_animating(self, on: bool) -> None:
+        if on != self.animating:
+            self.animating = on
+            self.refresh_bindings()  # the footer shows Enter (hurry) only while placements are shown
+
+    def action_hurry(self) -> None:
+        self._hurry.set()
+
+    def action_save(self) -> None:
+        open_save(self.app)
+
+    def action_tracker(self) -> None:
+        self.app.push_screen(self.face.tracker(self.game.view(self.session.keyboard_player())))
 
     # ------------------------------------------------------------------ the game loop
 
-    def prompt_for(self, view, legal: list[dict]):
-        return make_prompt(view, legal, self.ascii)
+    async def settle(self) -> None:
+        """Wait until the table is the screen on top and has drawn its last changes. A screen pushed over it
+        shows it as it was last drawn, so a prompt pushed at once would cover a stale table."""
+        await self.app.wait_ready(self)
+        drawn = asyncio.Event()
+        self.query_one("#table-header").refresh()  # something to draw, so that a refresh comes at all
+        self.call_after_refresh(drawn.set)
+        await drawn.wait()
 
-    async def round_summary(self, scored: ev.RoundScored) -> None:
+    async def play(self) -> None:
+        """Draw the director's beats until the game is over."""
+        director = self.session
+        while True:
+            await self.settle()
+            beat = director.next_beat()
+            if isinstance(beat, ShowEvents):
+                await self.show_beat(beat)
+            elif isinstance(beat, HandOff):
+                await self.hand_off(beat)
+            elif isinstance(beat, Ask):
+                await self.ask_person(beat)
+            elif isinstance(beat, BotTurn):
+                await self.bot_turn(beat.player)
+            elif isinstance(beat, RoundSummary):
+                self.set_animating(False)
+                await self.face.round_summary(beat.scored)
+            else:
+                await self.finish()
+                return
+
+    def show_waiting(self, p: int) -> None:
+        """Marks and status line: who decides now, and in the selection who follows (B3)."""
         s = self.session
-        self.set_animating(False)
-        await self.pause(1.0)
-        await self.settle()
-        await self.app.push_screen_wait(RoundSummaryScreen(
-            scored.round, s.names, s.levels, list(scored.scores), list(scored.totals), self.ascii))
+        waiting = s.waiting_for()
+        if s.secret_choice():
+            marks = {q: self.face.DONE_MARK for q in range(len(s.names)) if q not in waiting}
+            self.set_marks({**marks, p: ">"})
+            if s.is_bot(p):
+                return
+            others = [s.names[q] for q in waiting if q != p and not s.is_bot(q)]
+            self.set_status(self.face.choosing_text(s.names[p]) +
+                            (" " + _("Then: {names}.").format(names=names_and(others)) if others else ""))
+        else:
+            self.set_marks({p: ">"})
+            if not s.is_bot(p):
+                self.set_status(_("{name} decides.").format(name=s.names[p]))
 
-    # ------------------------------------------------------------------ showing events
+    async def hand_off(self, beat: HandOff) -> None:
+        """B10: the keyboard goes to the beat's player; nothing of theirs shows until they press the hand-off's
+        key, once the keys have stopped (the hand-off's pause gate, ui/gate.py)."""
+        s, p = self.session, beat.player
+        self.show_waiting(p)
+        self.set_status(_("Waiting for {name} to take the keyboard.").format(name=s.names[p]))
+        await self.settle()
+        await self.app.push_screen_wait(self.face.handoff_screen(p, beat.do, again=beat.again))
+        s.handed_off(p)
+
+    async def ask_person(self, beat: Ask) -> None:
+        """The prompt for a person's decision, and their answer to the director. Esc (at a hot-seat table)
+        hides the hand again and hands the keyboard over anew. A public decision that comes to another person
+        with no hand-off (`new_hands`) takes its first key only once the keys have stopped."""
+        s, game, p = self.session, self.game, beat.player
+        self.show_waiting(p)
+        await self.settle()
+        if s.bots_think_ahead():
+            self.think_ahead()
+        prompt = self.face.prompt(game.view(p), game.legal(p))
+        if beat.new_hands:
+            prompt.gate_kind = "handoff"
+        if hasattr(prompt, "can_go_back"):
+            prompt.can_go_back = s.hot_seat
+        action = await self.app.push_screen_wait(prompt)
+        if action is None:
+            s.went_back()
+            return
+        for one in action if isinstance(action, list) else [action]:  # (a list: moves the engine planned)
+            await self.decide(p, one)
+
+    def think_ahead(self) -> None:
+        """While people choose, the bots think out their secret cards in a thread (the same cards as later)."""
+        self.run_worker(self.session.think_ahead, thread=True, group="think-ahead", exclusive=True,
+                        exit_on_error=False, name="think ahead")
+
+    async def bot_turn(self, p: int) -> None:
+        s = self.session
+        self.show_waiting(p)
+        worker = self.run_worker(partial(s.think, p), thread=True, group="bots", exit_on_error=False,
+                                 name=f"bot {p}")
+        timer: Timer | None = self.set_timer(THINKING_AFTER, partial(
+            self.set_status, _("{name} (bot) is thinking...").format(name=s.names[p])))
+        try:
+            action, notice = await worker.wait()
+        except WorkerCancelled:  # the screen closes (the app stops, e.g. its terminal is gone): so does this turn,
+            raise asyncio.CancelledError from None  # quietly (an error here would end the app with a traceback)
+        except WorkerFailed as exc:  # think() answers for a failing bot; this is a failure of think itself
+            self.notify(_("A bot could not move: {problem}").format(problem=exc.error), severity="error")
+            raise
+        finally:
+            timer.stop()
+        await self.decide(p, action, notice)
+
+    async def decide(self, p: int, action: dict, notice: str = "") -> None:
+        try:
+            self.session.decide(p, action, notice)
+        except BereError as exc:  # the prompts offer only legal actions; say so and ask again
+            self.notify(str(exc), severity="error")
+
+    async def pause(self, steps: float) -> None:
+        seconds = STEP_SECONDS.get(self.app.speed, 0.0) * steps
+        if seconds <= 0 or self._hurry.is_set():
+            return
+        try:
+            await asyncio.wait_for(self._hurry.wait(), seconds)
+        except TimeoutError:
+            pass
+
+    async def show_beat(self, beat: ShowEvents) -> None:
+        if beat.notice:
+            self.notify(beat.notice, severity="warning", timeout=6)
+        if beat.forced is not None:
+            self.write_log(self.face.forced_text(self.session.names[beat.forced]))
+        await self.show_events(list(beat.events))
 
     async def show_events(self, events: list) -> None:
-        moving = any(isinstance(e, (ev.Revealed, ev.Placed, ev.RowTaken, ev.Drafted)) for e in events)
         self._hurry.clear()
-        self.set_animating(moving and self.app.speed != "off")
-        log = self.query_one(GameLog)
-        for event in events:
-            self._log(event, log)
-            if isinstance(event, ev.Selected):
-                continue
-            self.show.apply(event)
-            self.describe_status(event)
-            self.redraw()
-            steps = EVENT_STEPS.get(type(event))
-            if steps:
-                await self.pause(steps)
-        self.set_animating(False)
-        self.show.clear_marks()
-        self.show.sync(self.game.view(None))
-        self.redraw()
+        await self.face.show_events(events)
         self.update_hand()
 
-    def describe_status(self, event) -> None:
-        names = self.session.names
-        if isinstance(event, ev.Revealed):
-            self.set_marks({})
-            self.set_status(_("All cards are revealed; they are placed lowest first."))
-        elif isinstance(event, ev.RowTaken) or isinstance(event, ev.Placed) and not event.new_row:
-            self.set_marks({event.player: ">"})
-            line = log_line(event, names, self.ascii)  # the log's sentence: one wording everywhere
-            self.set_status(line.plain if line else "")
-        elif isinstance(event, ev.Dealt):
-            self.set_marks({})
-            self.set_status(_("Round {n} begins.").format(n=event.round))
-        elif isinstance(event, ev.GameOver):
-            line = log_line(event, names, self.ascii)
-            self.set_status(line.plain if line else "")
-
     async def finish(self) -> None:
+        """The results (the director has kept the finished game: on_finish)."""
         s, game = self.session, self.game
-        keep_finished(self.app, game)
         self.update_hand()
         await self.settle()
         choice = await self.app.push_screen_wait(ResultsScreen.of(game, s.names, s.levels, self.ascii))
         self.app.call_later(self.app.after_game, choice, s)
 
 
-__all__ = ["EVENT_STEPS", "STEP_SECONDS", "TableScreen"]
+__all__ = ["STEP_SECONDS", "TableScreen"]

@@ -1,9 +1,9 @@
 """Teach me: the list of lessons, and a lesson played at the real table.
 
-`TeachScreen` lists the lessons (done ones marked, the next one highlighted). `LessonScreen` shows the table
-with the game's own widgets (rows, reveal, scores, log, hand) under the lesson's narration, and plays the
-lesson's beats (bere_tui.teach.runner): events one at a time, narration that waits for Enter, and the
-learner's decisions on the game's own prompts (ui.teach_prompt). A move the lesson did not ask for is
+`TeachScreen` lists the lessons (done ones marked, the next one highlighted). `LessonScreen`, one screen for
+every game, shows the table drawn by the game's face (ui/faces: the same as at the table) under the lesson's
+narration, and plays the lesson's beats (bere_tui.teach.runner): events one at a time, narration that waits for
+Enter, and the learner's decisions on the game's own prompts (ui.teach_prompt). A move the lesson did not ask for is
 explained in a dialog and taken back. Esc leaves; a finished lesson is remembered (teach.progress).
 """
 
@@ -21,35 +21,24 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from bere_tui.engine.nimmt import events as ev
 from bere_tui.i18n import N_, _
+from bere_tui.systems import system_of
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name, winners_line
-from bere_tui.teach.describe import Teller
 from bere_tui.teach.lesson import Catalogue, Lesson, LessonError, load_catalogue
 from bere_tui.teach.progress import Progress
 from bere_tui.teach.runner import LessonRun
 from bere_tui.ui import gate
+from bere_tui.ui.faces import add_face_css, host_face
 from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.prompts import NoPrompt
-from bere_tui.ui.screens.scores import RoundSummaryScreen
-from bere_tui.ui.screens.table import EVENT_STEPS, STEP_SECONDS
+from bere_tui.ui.screens.table import STEP_SECONDS
 from bere_tui.ui.screens.whole_log import WHOLE_LOG
 from bere_tui.ui.teach_prompt import LEAVE, NarrationPanel, teach_prompt
 from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
-from bere_tui.ui.widgets.hand import HandView, hand_text
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.log import GameLog
-from bere_tui.ui.widgets.reveal import RevealView
-from bere_tui.ui.widgets.rows import RowsView
-from bere_tui.ui.widgets.scores import ScoreBoard
-from bere_tui.ui.widgets.tablebody import table_body
-
-#: the widgets a step's `point` names (lesson files: hand, rows, scores, pile, log, specials)
-POINTS = {"hand": "#hand-area", "specials": "#hand-area", "rows": "#rows", "scores": "#scores",
-          "pile": "#scores", "log": "#log"}
-
 
 # ---------------------------------------------------------------------- the list of lessons
 
@@ -57,7 +46,7 @@ POINTS = {"hand": "#hand-area", "specials": "#hand-area", "rows": "#rows", "scor
 class TeachScreen(Screen[None]):
     """The lessons in order; Enter opens one (any lesson may be played again), Esc goes back."""
 
-    CSS_PATH = "teach_screen.tcss"
+    CSS_PATH = "lesson.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("back"), show=True)]
 
     def __init__(self, lesson: str | None = None, catalogue: Catalogue | None = None,
@@ -138,7 +127,7 @@ class TeachScreen(Screen[None]):
                 self.open(lesson)
 
         try:
-            screen = lesson_screen(lesson.variant)(lesson, self.catalogue, self.progress, self.seed)
+            screen = LessonScreen(lesson, self.catalogue, self.progress, self.seed)
         except LessonError as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return
@@ -201,9 +190,9 @@ class LessonDoneScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
 
 
 class LessonScreen(DismissOnce, Screen[str]):
-    """One lesson: the table's widgets under the narration; dismissed with next, again or list."""
+    """One lesson of any game: the game's face under the narration; dismissed with next, again or list."""
 
-    CSS_PATH = "teach_screen.tcss"
+    CSS_PATH = "lesson.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go_on", N_("continue"), show=True),
         Binding("escape", "leave", N_("leave lesson"), show=True),
@@ -211,23 +200,19 @@ class LessonScreen(DismissOnce, Screen[str]):
         WHOLE_LOG,  # BereApp.action_whole_log, as in a prompt
     ]
 
-    #: how long each kind of event stays on screen, in steps of the placement speed
-    event_steps = EVENT_STEPS
-    #: the widgets a step's `point` names
-    points = POINTS
-    #: the table is drawn from the game itself, so each event needs the game as it was then (teach.runner)
-    snapshots = False
-
     def __init__(self, lesson: Lesson, catalogue: Catalogue, progress: Progress, seed: int | None = None) -> None:
         super().__init__()
         self.lesson = lesson
         self.catalogue = catalogue
         self.progress = progress
-        self.run = LessonRun(lesson, seed=seed, snapshots=self.snapshots)
+        system = system_of(lesson.variant)
+        # (a face that draws from the game itself needs the game as it was after each event: teach.runner)
+        self.run = LessonRun(lesson, seed=seed, snapshots=system.part("face").SNAPSHOTS)
         game = self.run.game
         self.names = [p["name"] for p in game.players]
         self.levels = [p.get("bot") for p in game.players]
-        self.setup_table()
+        self.viewer = self.run.learner  # the table shows the learner's view
+        self.face = host_face(self, system, lesson=True)
         self.waiting = False  # narration on screen, waiting for Enter
         self._narration_from = 0.0  # Enter skips the narration from this moment on (monotonic seconds)
         self._go_on = asyncio.Event()
@@ -238,50 +223,29 @@ class LessonScreen(DismissOnce, Screen[str]):
         return self.app.ascii
 
     @property
+    def game(self):
+        return self.run.game
+
+    def drawn(self):
+        """The game as the learner sees it now: as it was after the event being shown, or as it is."""
+        return self.run.shown or self.run.game
+
+    def _post_register(self, app) -> None:
+        super()._post_register(app)
+        add_face_css(app, self.face)
+
+    @property
     def title_line(self) -> str:
         return _("Lesson {n} of {total}: {title}").format(
             n=self.lesson.order, total=len(self.catalogue.lessons), title=self.lesson.title)
 
     def compose(self) -> ComposeResult:
         yield NarrationPanel(self.title_line, id="narration")
-        yield from self.table_widgets()
+        yield from self.face.compose()
         yield KeyBar()
 
-    # ------------------------------------------------------------------ the game's own table (6 nimmt!'s here;
-    # other game systems override these: ui/bullenparty/lesson.py)
-
-    def setup_table(self) -> None:
-        self.teller = Teller(self.run.game.view(self.run.learner), self.run.learner)
-        self.show = self.teller.table  # one model: the teller folds each event into it
-
-    def table_widgets(self) -> ComposeResult:
-        yield from table_body(self.names, self.levels, self.show, self.ascii,
-                              public_hands=self.run.game.rules.public_hands)
-
-    def tell(self, event) -> str | None:
-        """The status line for `event` (None: none), after folding it into the table's model."""
-        return self.teller.tell(event)
-
-    def secret(self, event) -> bool:
-        """A secret choice (B3): nothing shows of it on the table."""
-        return isinstance(event, ev.Selected)
-
-    def deals_hands(self, event) -> bool:
-        return isinstance(event, ev.Dealt)
-
-    def round_summary(self, event):
-        """The screen that closes a round of a practice game (None: the game has none)."""
-        if isinstance(event, ev.RoundScored) and self.run.lesson.practice is not None and \
-                self.run.game.round > event.round:
-            return RoundSummaryScreen(event.round, self.names, self.levels, list(event.scores), list(event.totals),
-                                      self.ascii)
-        return None
-
-    def your_move(self, do: str) -> str:
-        """The practice game's narration while the learner decides."""
-        return your_move(do)
-
     def on_mount(self) -> None:
+        self.face.mount()
         log = self.query_one(GameLog)
         for event in self.run.history:
             self._log(event, log)
@@ -304,29 +268,19 @@ class LessonScreen(DismissOnce, Screen[str]):
             (log or self.query_one(GameLog)).write(line)
 
     def redraw(self) -> None:
-        for widget in (self.query_one(RowsView), self.query_one(RevealView), self.query_one(ScoreBoard)):
-            widget.refresh(layout=True)
+        self.face.draw()
 
     def update_hand(self) -> None:
-        """The learner's hand (and special cards); in Pro every hand is open (P3), so all are shown, a line
-        each, under the rows as at the table."""
-        view = self.run.game.view(self.run.learner)
-        hand = self.query_one(HandView)
-        if view.rules.public_hands:
-            hand.show_hands([(pv.name, pv.hand or ()) for pv in view.players])
-            return
-        specials = view.my_specials if view.rules.has_specials else None
-        lines = hand_text("", view.hand, specials, self.ascii).split("\n")
-        lines[0] = Text(_("YOUR HAND"), style="bold")
-        hand.content = Text("\n").join(lines)
-        hand.refresh(layout=True)
+        """The learner's hand."""
+        self.face.lesson_hand()
 
     def narrate(self, text: str, point: str | None = None, footer: str = "") -> None:
         self.query_one(NarrationPanel).say(text, footer)
         for widget in self.query(".-pointed"):
             widget.remove_class("-pointed")
-        if point in self.points:
-            for widget in self.query(self.points[point]):
+        points = self.face.POINTS
+        if point in points:
+            for widget in self.query(points[point]):
                 widget.add_class("-pointed")
 
     def set_status(self, text: str) -> None:
@@ -379,22 +333,23 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     async def show_event(self, event, text: str, point: str | None) -> None:
         self._log(event)
-        told = self.tell(event)  # also moves the table model on by this event
-        if self.secret(event):
+        face = self.face
+        told = face.tell(event)  # also moves the table model on by this event
+        if face.secret(event):
             return
         if told:
             self.set_status(told)
-        if self.deals_hands(event):
+        if face.deals_hands(event):
             self.update_hand()
         self.redraw()
-        summary = self.round_summary(event)
+        summary = face.lesson_summary(event)
         if text:
             self.narrate(text, point, _("Enter: continue"))
             await self.wait_for_enter()
         elif summary is not None:
             await self.app.push_screen_wait(summary)
         else:
-            seconds = STEP_SECONDS.get(self.app.speed, 0.0) * self.event_steps.get(type(event), 0.0)
+            seconds = STEP_SECONDS.get(self.app.speed, 0.0) * face.EVENT_STEPS.get(type(event), 0.0)
             if seconds > 0:
                 self._go_on.clear()
                 try:
@@ -404,21 +359,20 @@ class LessonScreen(DismissOnce, Screen[str]):
 
     def sync(self) -> None:
         """Before a decision: the table exactly as the engine has it."""
-        self.show.clear_marks()
-        self.show.sync(self.run.game.view(self.run.learner))
-        self.redraw()
-        self.update_hand()
+        self.face.sync()
 
     async def ask(self, beat) -> bool:
         """The learner's decision; False when they leave the lesson."""
         run = self.run
         self.sync()
         game = run.game
-        text = beat.text or self.your_move(game.pending["do"])
+        text = beat.text or self.face.your_move(game.pending["do"])
         self.narrate(text, beat.point)
         view, legal = game.view(run.learner), game.legal(run.learner)
         try:
-            prompt = teach_prompt(view, legal, self.ascii, self.title_line, text, run.hint, run.expected())
+            do = legal[0]["do"] if legal else (view.pending or {}).get("do")
+            prompt = teach_prompt(self.face.prompt_class(do), view, legal, self.ascii, self.title_line, text,
+                                  run.hint, run.expected())
         except NoPrompt:
             self.notify(_("No screen for this decision yet; the lesson's move was made."))
             action = run.hint()[1] or legal[0]
@@ -434,7 +388,7 @@ class LessonScreen(DismissOnce, Screen[str]):
             if not verdict.accepted:
                 break
         if verdict.accepted:
-            if not any(self.deals_hands(e) for e in verdict.events):
+            if not any(self.face.deals_hands(e) for e in verdict.events):
                 self.update_hand()  # else the new hand shows when its deal does
         else:
             await self.app.push_screen_wait(ExplainScreen(verdict.explanation))
@@ -457,28 +411,6 @@ class LessonScreen(DismissOnce, Screen[str]):
         has_next = self.catalogue.after(lesson) is not None
         choice = await self.app.push_screen_wait(LessonDoneScreen(lesson.title, text, has_next))
         self.dismiss(choice or "list")
-
-
-def lesson_screen(variant: str) -> type[LessonScreen]:
-    """The lesson screen that draws this game system's table (its "lesson_screen" part, bere_tui/systems.py)."""
-    from bere_tui.systems import system_of
-
-    return system_of(variant).part("lesson_screen")
-
-
-def your_move(do: str) -> str:
-    """The practice game's narration while the learner decides."""
-    return {
-        "take_row": _("Your card is lower than every row it may follow: choose a row to take. Press i for a hint."),
-        "draft": _("Your pick: choose a card of the open pool. Press i for a hint."),
-        "special": _("Your card is next: play a special card with it, or none. Press i for a hint."),
-        "cancel": _("Negative = Positive: choose the positive card and the cards it cancels. Press i for a hint."),
-        "swap": _("You took a row: swap a special card, or keep them all. Press i for a hint."),
-        "bid": _("Your bid: a number card or your zero card, in secret. Press i for a hint."),
-        "take": _("Your number card acts: choose the row to take into your hand. Press i for a hint."),
-        "zero_row": _("Your zero card turned up a card: choose the open row it goes to. Press i for a hint."),
-        "lay": _("Lay out a card: on a pile whose top card is lower, or on a new pile. Press i for a hint."),
-    }.get(do, _("Your move: choose a card. Press i for a hint: what a careful player would do, and why."))
 
 
 __all__ = ["ExplainScreen", "LessonDoneScreen", "LessonScreen", "TeachScreen"]

@@ -1,0 +1,230 @@
+"""A game's face: what one game system draws at the table and in a lesson (its widgets, its drawing, its prompts).
+
+The table screen (ui/screens/table.py) and the lesson screen (ui/screens/lesson.py) are the same for every game:
+they run the loop (the director's beats, the lesson's beats) and host the face of the game being played, which
+their registry entry names (bere_tui/systems.py, the "face" part). A face is made by its screen, `Face(host,
+lesson)`, and draws into the widgets it composed there; it asks its host for what it draws from:
+
+- `host.names`, `host.levels`, `host.ascii`, `host.size`, `host.app`, `host.query_one`;
+- `host.game`: the game as it is; `host.drawn()`: the game the table shows now (in a lesson: as it was after the
+  event being told);
+- `host.viewer`: whose view the table shows (None: the public table; in a lesson the learner's);
+- at the table: `host.session` (the director), `host.redraw()` (the header and the face), `host.set_status`,
+  `host.pause(steps)`, `host.log_event(event)`, `host.write_log(line)`, `host.set_animating(on)`, `host.settle()`.
+
+Its CSS (`CSS`) is default CSS (as a widget's DEFAULT_CSS is), scoped to the host's class `-face-NAME` (NAME the
+system's name): write its rules as `.-face-NAME #bg-rows { ... }`, or `TableScreen.-face-NAME` / `LessonScreen.
+-face-NAME` where the table and the lesson differ.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from bere_tui.i18n import _
+from bere_tui.table.narrate import log_line, narrate
+
+
+class TableFace:
+    """The drawing of one game system, hosted by the table screen and by the lesson screen."""
+
+    #: its rules, default CSS scoped by the host's `-face-NAME` class (see the module's docstring)
+    CSS: ClassVar[str] = ""
+    #: how long each kind of event stays on screen, in steps of the placement speed
+    EVENT_STEPS: ClassVar[dict[type, float]] = {}
+    #: the widgets a lesson step's `point` names (lesson files: hand, rows, scores, pile, log, specials)
+    POINTS: ClassVar[dict[str, str]] = {}
+    #: the mark beside a player who has made their secret choice
+    DONE_MARK: ClassVar[str] = "+"
+    #: in a lesson the table is drawn from the game as it was after each event, so the lesson keeps a copy of
+    #: the game after every event (teach.runner); False: the face folds each event into a model of its own
+    SNAPSHOTS: ClassVar[bool] = True
+
+    def __init__(self, host: Any, lesson: bool = False) -> None:
+        self.host = host
+        self.lesson = lesson
+        self.marks: dict[int, str] = {}
+
+    @property
+    def ascii(self) -> bool:
+        return self.host.ascii
+
+    @property
+    def names(self) -> list[str]:
+        return self.host.names
+
+    def view(self):
+        """What the table shows now: the public table, or in a lesson the learner's view of it."""
+        return self.host.drawn().view(self.host.viewer)
+
+    # ------------------------------------------------------------------ both screens
+
+    def compose(self) -> ComposeResult:
+        """The table's widgets, between the screen's header (or the lesson's narration) and the key bar. Among
+        them a `#status` line and a GameLog."""
+        raise NotImplementedError
+
+    def mount(self) -> None:
+        """Once its widgets are mounted (before the first drawing)."""
+
+    def draw(self) -> None:
+        """The table as `view()` shows it."""
+        raise NotImplementedError
+
+    def set_marks(self, marks: dict[int, str]) -> None:
+        """Marks beside the players' names (">" who decides, DONE_MARK who has chosen)."""
+        self.marks = marks
+        self.draw()
+
+    def on_resize(self) -> None:
+        self.draw()
+
+    def on_suspend(self) -> None:
+        """A screen (a prompt, a hand-off) came over the host."""
+
+    def on_resume(self) -> None:
+        """The host is the screen on top again."""
+
+    def prompt_class(self, do: str) -> type:
+        """The prompt class of decision `do` (a lesson mixes its coach into it, ui/teach_prompt.py)."""
+        raise NotImplementedError
+
+    def prompt(self, view, legal: list[dict]):
+        """The prompt for a person's decision at the table."""
+        return self.prompt_class(legal[0]["do"] if legal else view.pending["do"])(view, legal, ascii=self.ascii)
+
+    # ------------------------------------------------------------------ the table
+
+    def header(self) -> Text:
+        """The table's header line."""
+        raise NotImplementedError
+
+    def with_help_hint(self, header: Text) -> Text:
+        """The table's header line with "? help" at its right end, where the width leaves room."""
+        hint = _("? help")
+        width = self.host.size.width or 80
+        if header.cell_len + len(hint) + 2 <= width:
+            header.append(" " * (width - header.cell_len - len(hint) - 1))
+            header.append(hint, style="dim")
+        return header
+
+    def draw_hand(self, view, note: str | None = None) -> None:
+        """At the table: the hand of `view` (the person at the keyboard's), or no hand: `note` says why (None:
+        the hands stay hidden between hand-offs)."""
+        raise NotImplementedError
+
+    def make_room_for_log(self) -> None:
+        """While a prompt covers the bottom of the table, the log may make room for its newest line."""
+
+    def forced_text(self, name: str) -> str:
+        """The log's line for a decision with one possible move, made at once."""
+        return _("{name} has only one choice here: it is made at once.").format(name=name)
+
+    def choosing_text(self, name: str) -> str:
+        """The status line while `name` makes their secret choice."""
+        return _("{name} is choosing a card.").format(name=name)
+
+    def handoff_screen(self, p: int, do: str, again: bool = False):
+        """The hand-off to `p` before their decision `do`; `again`: the same person held the keyboard before the
+        table watched something (HandOff.again)."""
+        from bere_tui.ui.screens.handoff import HandoffScreen
+
+        game = self.host.game
+        return HandoffScreen(self.names[p], do, game.round, game.turn, again=again)
+
+    def tracker(self, view):
+        """The screen the tracker key opens, for the person at the keyboard's `view`."""
+        raise NotImplementedError
+
+    async def round_summary(self, scored) -> None:
+        """Between two rounds at the table (a game without round summaries has no RoundSummary beats)."""
+
+    async def show_events(self, events: list) -> None:
+        """An action's events at the table, one at a time: each one's line in the log and on the status line,
+        the table drawn from the game as it is."""
+        host = self.host
+        host.set_animating(host.app.speed != "off" and any(type(e) in self.EVENT_STEPS for e in events))
+        self.before_events(events)
+        host.redraw()  # (the header too)
+        for event in events:
+            line = log_line(event, self.names, self.ascii)
+            if line is None:
+                continue
+            host.write_log(line)
+            host.set_status(line.plain)
+            await host.pause(self.EVENT_STEPS.get(type(event), 0.0))
+        host.set_animating(False)
+        self.marks = {}
+        host.redraw()
+
+    def before_events(self, events: list) -> None:
+        """Before an action's events are shown (what they changed may be marked)."""
+
+    # ------------------------------------------------------------------ a lesson
+
+    @staticmethod
+    def your_move(do: str) -> str:
+        """The practice game's narration while the learner decides."""
+        return _("Your move: choose a card. Press i for a hint: what a careful player would do, and why.")
+
+    def tell(self, event) -> str | None:
+        """The status line for `event` in a lesson (None: none), after folding it into what the face keeps."""
+        told = narrate(event, self.names, you=self.host.viewer, why=True)
+        return told.plain if told is not None else None
+
+    def secret(self, event) -> bool:
+        """A secret choice: nothing shows of it on the table."""
+        return False
+
+    def deals_hands(self, event) -> bool:
+        """The event deals new hands (the learner's hand is drawn again when it shows)."""
+        return False
+
+    def lesson_summary(self, event):
+        """The screen that closes a round of a lesson's practice game (None: none)."""
+        return
+
+    def lesson_hand(self) -> None:
+        """In a lesson: the learner's hand."""
+        raise NotImplementedError
+
+    def sync(self) -> None:
+        """Before a lesson's decision: the table exactly as the engine has it."""
+        self.host.run.shown = None
+        self.draw()
+        self.lesson_hand()
+
+
+
+class ViewFace(TableFace):
+    """A face drawn from views alone (no model of its own), whose hand is one text in a Static `#hand-area`,
+    written by its `hand_text(view, ascii)` (Bullenparty's, the board game's)."""
+
+    #: in a lesson the hand takes one line (what does not fit ends in "…"), so that the table stays in view
+    ONE_LINE_HAND: ClassVar[bool] = False
+
+    @staticmethod
+    def hand_text(view, ascii: bool) -> Text:
+        raise NotImplementedError
+
+    def draw_hand(self, view, note: str | None = None) -> None:
+        area = self.host.query_one("#hand-area", Static)
+        if view is not None:
+            area.update(self.hand_text(view, self.ascii))
+        else:
+            area.update(Text(note or _("Hands stay hidden: each person sees theirs after their hand-off."),
+                             style="dim"))
+
+    def lesson_hand(self) -> None:
+        view = self.view()
+        hand = self.hand_text(view, self.ascii) if not view.finished else Text()
+        if self.ONE_LINE_HAND:
+            hand.no_wrap, hand.overflow = True, "ellipsis"
+        self.host.query_one("#hand-area", Static).update(hand)
+
+
+__all__ = ["TableFace", "ViewFace"]

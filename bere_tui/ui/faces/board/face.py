@@ -1,0 +1,292 @@
+"""The board game's face at 80x24 (RULES section 6): every row of the side with its tiles and special spaces,
+the decks beside them, a legend, everyone's score, the log of what each tile and space did, and the hand,
+drawn from views, at the table (the loop is the one table screen's: hand-offs, bots and saves as at the other
+games) and in a lesson (its decisions on the table's own prompt, with the hint's highlight on each stage).
+
+    header                                   (1 line; a lesson's narration instead)
+    legend of the space marks                (1-2)
+    the rows (up to 10)  | supply, decks     (rows)
+    scores               (1-2)
+    status               (1)
+    log                  (the rest)
+    hand and action cards (1, under a rule)
+    keys                 (1)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from bere_tui.engine.board import events as bg
+from bere_tui.i18n import _, ngettext
+from bere_tui.table.cardtext import ASCII_DOT, DOT
+from bere_tui.table.words import variant_name
+from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, rows_width, scores_text
+from bere_tui.ui.board.prompts import CHOICE_LINES, BoardPrompt, choices_that_fit
+from bere_tui.ui.faces.base import ViewFace
+from bere_tui.ui.widgets.choices import ChoiceList
+from bere_tui.ui.widgets.log import GameLog
+
+#: how long each kind of event stays on screen, in steps of the placement speed
+EVENT_STEPS = {bg.Revealed: 2.0, bg.TilePlaced: 1.0, bg.TileSwapped: 1.0, bg.SpaceScored: 1.0,
+               bg.RowFinished: 1.5, bg.RowTaken: 1.5, bg.RowGathered: 1.5, bg.StopPlaced: 1.0,
+               bg.LuckPlaced: 1.0, bg.HandDealt: 1.0, bg.HandPenalty: 1.0}
+
+#: lines of the log kept in view above a prompt at the table (at 80x24 the prompt shows fewer choices for them,
+#: and the status line, which the prompt's title repeats, gives way)
+LOG_KEPT = 2
+
+#: what a hand-off says the decision is for
+REASONS = {
+    "select": lambda: _("to choose a tile"),
+    "stop_row": lambda: _("to put a STOP token on a row"),
+    "place_row": lambda: _("to choose the row for the tile"),
+    "swap_row": lambda: _("to choose the row to swap with"),
+    "luck": lambda: _("to place a luck card"),
+}
+
+
+def tracker_notice(view, ascii: bool = False):
+    """What the person at the keyboard has not seen: the tiles in other hands and the supply, by bullheads."""
+    from bere_tui.ui.screens.dialogs import NoticeScreen
+
+    unseen = view.unseen_tiles()
+    by_heads = Counter(view.heads[t] for t in unseen)
+    mark = ASCII_DOT if ascii else DOT  # (each bullhead a mark, as on the tiles: "••• 8" is 8 tiles of 3)
+    # TRANSLATORS: the tile tracker: how many unseen tiles have this many bullheads (shown as marks: ••• 8)
+    heads = ", ".join(_("{heads} {count}").format(count=by_heads[h], heads=mark * h) for h in sorted(by_heads))
+    lines = [_("Tiles you have not seen (other hands and the supply): {n}, by bullheads: {list}").format(
+                 n=len(unseen), list=heads or "-"),
+             " ".join(map(str, unseen)),
+             ngettext("Out of the game: {n} tile.", "Out of the game: {n} tiles.", len(view.out)).format(
+                 n=len(view.out))]
+    if view.luck:
+        lines.append(_("Luck cards left: {n}.").format(n=view.luck_left))
+    if view.pro:
+        lines.append(_("Action cards left: {n}.").format(n=view.actions_left))
+    return NoticeScreen(_("Tile tracker"), "\n".join(lines))
+
+
+class BoardFace(ViewFace):
+    CSS = """
+    TableScreen.-face-board #table-header { height: 1; background: $primary-background; }
+    .-face-board #bg-legend { height: auto; max-height: 2; padding: 0 1; }
+    LessonScreen.-face-board #bg-legend { height: 1; }
+    .-face-board #bg-top { height: auto; }
+    .-face-board #bg-rows { height: auto; width: auto; padding: 0 0 0 1; }
+    .-face-board #bg-decks { height: auto; width: 1fr; padding: 0 0 0 2; }
+    .-face-board #bg-scores { height: auto; max-height: 2; padding: 0 1; }
+    .-face-board #status { height: 1; padding: 0 1; }
+    .-face-board GameLog { height: 1fr; padding: 0 1; background: $surface; }
+    .-face-board #hand-area { height: auto; min-height: 1; padding: 0 1; border-top: solid $primary; }
+    App.-ascii .-face-board #hand-area { border-top: ascii $primary; }
+    """
+
+    EVENT_STEPS = EVENT_STEPS
+    ONE_LINE_HAND = True  # (in a lesson: the rows and the log stay in view)
+    hand_text = staticmethod(hand_text)
+    POINTS: ClassVar[dict[str, str]] = {"hand": "#hand-area", "rows": "#bg-rows", "scores": "#bg-scores",
+                                        "pile": "#bg-decks", "log": "#log", "specials": "#bg-legend"}
+
+    def __init__(self, host, lesson: bool = False) -> None:
+        super().__init__(host, lesson)
+        self.fresh: frozenset[int] = frozenset()  # the tiles placed by the events shown last (underlined)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="bg-legend")
+        with Horizontal(id="bg-top"):
+            yield Static(id="bg-rows")
+            yield Static(id="bg-decks")
+        yield Static(id="bg-scores")
+        yield Static(id="status")
+        yield GameLog(id="log")
+        yield Static(id="hand-area")
+
+    def mount(self) -> None:
+        host = self.host
+        if self.lesson:
+            # (inline: the lesson screen's own stylesheet gives the 6 nimmt! table's hand three lines, status four)
+            hand = host.query_one("#hand-area", Static).styles
+            hand.min_height = hand.max_height = 2  # the rule above it and one line
+            host.query_one("#status", Static).styles.max_height = 2
+        else:
+            # (inline: the 6 nimmt! table's stylesheet, app-wide, puts a blank line above #status, which would
+            # take a line of the log at 80x24)
+            host.query_one("#status", Static).styles.margin = 0
+
+    # ------------------------------------------------------------------ drawing
+
+    def header(self) -> Text:
+        view = self.view()
+        side = _("red side (pro)") if view.pro else _("blue side")
+        parts = [variant_name("board"), side, _("luck cards") if view.luck else _("no luck cards"),
+                 _("hand {n}").format(n=view.hand_no), _("turn {n}").format(n=view.turn)]
+        return self.with_help_hint(Text(" " + " - ".join(parts), style="bold", no_wrap=True, overflow="ellipsis"))
+
+    def draw(self) -> None:
+        view, host = self.view(), self.host
+        width = max(20, (host.size.width or 80) - 2)
+        host.query_one("#bg-legend", Static).update(legend_text(view, width, lines=1) if self.lesson
+                                                    else legend_text(view, width))
+        host.query_one("#bg-rows", Static).update(rows_text(view, self.ascii, self.fresh))
+        if self.lesson:
+            host.query_one("#bg-decks", Static).update(decks_text(view))
+        else:
+            self.place_decks(view)
+        host.query_one("#bg-scores", Static).update(scores_text(view, self.names, self.marks))
+
+    def place_decks(self, view) -> None:
+        """The decks beside the rows, or on one line under them when the rows leave no room beside them (a long
+        row of a board file, a long translation)."""
+        beside = decks_text(view)
+        width = self.host.size.width or 80
+        top, decks = self.host.query_one("#bg-top", Horizontal), self.host.query_one("#bg-decks", Static)
+        widest = max(cell_len(line) for line in beside.plain.split("\n"))
+        if 1 + rows_width(view, self.ascii) + 2 + widest <= width:  # (the paddings: 1 and 2)
+            top.styles.layout, decks.styles.padding = "horizontal", (0, 0, 0, 2)
+            decks.update(beside)
+        else:
+            top.styles.layout, decks.styles.padding = "vertical", (0, 1)
+            decks.update(decks_text(view, inline=True))
+
+    def set_marks(self, marks: dict[int, str]) -> None:
+        self.marks = marks
+        self.host.query_one("#bg-scores", Static).update(scores_text(self.view(), self.names, marks))
+
+    def on_resize(self) -> None:
+        if not self.lesson:
+            self.place_decks(self.view())
+
+    def on_suspend(self) -> None:
+        if not self.lesson:
+            self.host.app.call_after_refresh(self.uncover_log)
+
+    def on_resume(self) -> None:
+        if not self.lesson:
+            self.host.query_one(GameLog).styles.padding = (0, 1)
+            self.host.query_one("#status", Static).display = True
+
+    def uncover_log(self) -> None:
+        """A panel at the bottom (a hand-off, a prompt) covers the log's last lines: the log ends above it, so
+        that what the last tiles and spaces did stays in view. Under a prompt the status line gives way to
+        the log (the prompt's title says who decides)."""
+        host = self.host
+        top = host.app.screen
+        if top is host or not host.is_attached:
+            return
+        panels = top.query(".bottom-panel")
+        if not panels:
+            return
+        log = host.query_one(GameLog)
+        under_prompt = isinstance(top, BoardPrompt)
+        host.query_one("#status", Static).display = not under_prompt
+        log_top = host.query_one("#bg-scores", Static).region.bottom + (0 if under_prompt else 1)
+        covered = log.region.bottom - panels.first().region.y
+        if 0 < covered < log.region.bottom - log_top:  # (a panel over the whole log leaves it as it is)
+            log.styles.padding = (0, 1, covered, 1)
+
+    def tracker(self, view):
+        return tracker_notice(view, self.ascii)
+
+    # ------------------------------------------------------------------ the table's beats
+
+    def choosing_text(self, name: str) -> str:
+        return _("{name} is choosing a tile.").format(name=name)
+
+    def handoff_screen(self, p: int, do: str, again: bool = False):
+        from bere_tui.ui.screens.handoff import HandoffScreen
+
+        game = self.host.game
+        why = REASONS.get(do)
+        return HandoffScreen(self.names[p], do, game.hand_no, game.turn, again=again,
+                             why=why() if why else None,
+                             when=_("hand {hand}, turn {turn}").format(hand=game.hand_no, turn=game.turn))
+
+    def prompt(self, view, legal: list[dict]):
+        return BoardPrompt(view, legal, self.ascii, lines=self.prompt_lines)
+
+    def prompt_class(self, do: str) -> type:
+        return BoardTeachPrompt if self.lesson else BoardPrompt
+
+    def prompt_lines(self, height: int | None = None) -> int:
+        """The choices a prompt shows at once in a terminal `height` lines high (None: this screen's). At the
+        table: as many as leave the log's last LOG_KEPT lines in view between the scores and the prompt (at
+        80x24 with ten rows: 4, and a fifth tile while tiles are chosen; at 120x40 every tile of a hand of 12).
+        In a lesson: the lines under the scores, so that every row and the scores stay in view above it (the
+        narration says what the log would)."""
+        return choices_that_fit(self.host, height, 0 if self.lesson else LOG_KEPT)
+
+    def before_events(self, events: list) -> None:
+        placed = frozenset(e.tile for e in events if isinstance(e, (bg.TilePlaced, bg.TileSwapped)))
+        if placed or any(isinstance(e, bg.Revealed) for e in events):
+            self.fresh = placed
+
+    # ------------------------------------------------------------------ a lesson
+
+    def tell(self, event) -> str | None:
+        if isinstance(event, bg.Revealed):
+            self.fresh = frozenset()
+        elif isinstance(event, (bg.TilePlaced, bg.TileSwapped)):
+            self.fresh = self.fresh | {event.tile}
+        return super().tell(event)
+
+    def secret(self, event) -> bool:
+        return isinstance(event, bg.Selected)  # BG3: a choice shows only at the reveal
+
+    def deals_hands(self, event) -> bool:
+        return isinstance(event, bg.HandDealt)
+
+    @staticmethod
+    def your_move(do: str) -> str:
+        """The practice game's narration while the learner decides."""
+        return {
+            "stop_row": _("Your STOP card: choose the row for the STOP token. Press i for a hint."),
+            "place_row": _("Place anywhere: choose the open row for your tile. Press i for a hint."),
+            "swap_row": _("Swap: choose the row whose last tile comes to your hand. Press i for a hint."),
+            "luck": _("Your luck card: choose the space it changes. Press i for a hint."),
+        }.get(do, _("Your move: choose a tile in secret. Press i for a hint."))
+
+
+class BoardTeachPrompt(BoardPrompt):
+    """The table's prompt in a lesson: the hint's (or the lesson's) move is highlighted on every stage."""
+
+    hinted: dict | None = None
+
+    def __init__(self, view, legal, ascii: bool = False, lines=None) -> None:
+        super().__init__(view, legal, ascii, lines=lines or self._room)
+
+    def _room(self, height: int | None) -> int:
+        """As many choices as the lesson's screen under the prompt has room for (BoardFace.prompt_lines)."""
+        lesson = next((s for s in reversed(self.app.screen_stack) if isinstance(getattr(s, "face", None), BoardFace)),
+                      None)
+        return CHOICE_LINES if lesson is None else lesson.face.prompt_lines(height)
+
+    def hint_index(self, action: dict) -> int | None:
+        """The line of the current stage that leads to `action` (None: none)."""
+        if self.stage == "tile":
+            want = [t for t in action.get("tiles", ()) if t not in self.picked]
+            answer = want[0] if want else None
+        elif self.stage == "card":
+            answer = action.get("card") or ""
+        elif self.stage == "row":
+            answer = action.get("row")
+        else:
+            answer = action.get("space")
+        return self.lines.index(answer) if answer in self.lines else None
+
+    async def _next_stage(self) -> None:
+        await super()._next_stage()
+        if self.hinted is not None:
+            index = self.hint_index(self.hinted)
+            if index is not None:
+                self.query_one(ChoiceList).highlighted = index
+
+
+__all__ = ["EVENT_STEPS", "BoardFace", "BoardTeachPrompt", "tracker_notice"]

@@ -1,0 +1,123 @@
+"""Bullenparty's face (RULES section 7): the rows, every player's piles and score, the log and the hand, drawn
+from views, at the table (the loop is the one table screen's, with hand-offs, bots and saves as at 6 nimmt!)
+and in a lesson."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from bere_tui.engine.bullenparty import events as bp
+from bere_tui.engine.cards import HEADS
+from bere_tui.i18n import _, ngettext
+from bere_tui.table.words import variant_name
+from bere_tui.ui.bullenparty.board import hand_text, players_text, rows_text
+from bere_tui.ui.faces.base import ViewFace
+from bere_tui.ui.widgets.log import GameLog
+
+#: how long each kind of event stays on screen, in steps of the placement speed
+EVENT_STEPS = {bp.BidsRevealed: 2.0, bp.RowTaken: 1.5, bp.CardTurnedUp: 1.0, bp.CardAdded: 1.0,
+               bp.RowClosed: 1.0, bp.CardLaid: 0.3, bp.RoundStarted: 1.0, bp.Reshuffled: 1.5}
+
+
+def tracker_notice(view):
+    """What the person at the keyboard has not seen: number cards by bullheads, zero letters, Bull cards left."""
+    from bere_tui.ui.screens.dialogs import NoticeScreen
+
+    unseen = view.unseen_cards()
+    by_heads = Counter(HEADS[c] for c in unseen)
+    heads = ", ".join(_("{count} of {heads}").format(count=by_heads[h], heads=h) for h in sorted(by_heads))
+    lines = [_("Number cards you have not seen: {n}, {removed} of them out of the game unseen (by bullheads: "
+               "{list}):").format(n=len(unseen), removed=view.removed_count, list=heads),
+             " ".join(map(str, unseen)),
+             _("Zero-card letters you have not seen, in other hands or in the box: {letters}.").format(
+                 letters=", ".join(view.unseen_letters()) or "-"),
+             _("Bull cards left, top first: {list}.").format(list=" ".join(map(str, view.bull_deck)) or "-"),
+             ngettext("Draw pile: {n} card.", "Draw pile: {n} cards.", view.draw_pile_size).format(
+                 n=view.draw_pile_size) + " " +
+             ngettext("Discard pile: {n} card.", "Discard pile: {n} cards.", len(view.discard_pile)).format(
+                 n=len(view.discard_pile))]
+    return NoticeScreen(_("Card tracker"), "\n".join(lines))
+
+
+class BullenpartyFace(ViewFace):
+    CSS = """
+    TableScreen.-face-bullenparty #table-header { height: 1; background: $primary-background; }
+    .-face-bullenparty #bp-rows { height: auto; padding: 0 1; }
+    .-face-bullenparty #bp-players { height: auto; padding: 0 1; }
+    TableScreen.-face-bullenparty #bp-players { margin-top: 1; }
+    TableScreen.-face-bullenparty #status { height: auto; padding: 0 1; margin-top: 1; }
+    LessonScreen.-face-bullenparty #status { height: auto; max-height: 2; padding: 0 1; }
+    .-face-bullenparty GameLog { height: 1fr; padding: 0 1; background: $surface; }
+    .-face-bullenparty #hand-area { height: auto; min-height: 2; padding: 0 1; border-top: solid $primary; }
+    LessonScreen.-face-bullenparty #hand-area { min-height: 1; }
+    App.-ascii .-face-bullenparty #hand-area { border-top: ascii $primary; }
+    """
+
+    EVENT_STEPS = EVENT_STEPS
+    hand_text = staticmethod(hand_text)
+    POINTS: ClassVar[dict[str, str]] = {"hand": "#hand-area", "rows": "#bp-rows", "scores": "#bp-players",
+                                        "pile": "#bp-players", "log": "#log"}
+    DONE_MARK = "*"  # ("+" marks the pile that counts plus)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="bp-rows")
+        yield Static(id="bp-players")
+        yield Static(id="status")
+        yield GameLog(id="log")
+        yield Static(id="hand-area")
+
+    # ------------------------------------------------------------------ drawing
+
+    def header(self) -> Text:
+        view = self.view()
+        parts = [variant_name("bullenparty"), _("round {n}").format(n=view.round),
+                 _("draw pile {n}").format(n=view.draw_pile_size)]
+        if view.last_round:
+            parts.append(_("last round"))
+        return self.with_help_hint(Text(" " + " - ".join(parts), style="bold"))
+
+    def draw(self) -> None:
+        view, host = self.view(), self.host
+        host.query_one("#bp-rows", Static).update(rows_text(view, self.names, self.ascii))
+        if self.lesson:
+            players = players_text(view, self.names, {}, self.ascii)
+        else:
+            width = max(76, host.app.size.width - 4)  # the panel less its padding: the piles take the room there is
+            players = players_text(view, self.names, self.marks, self.ascii, width)
+        host.query_one("#bp-players", Static).update(players)
+
+    def tracker(self, view):
+        return tracker_notice(view)
+
+    def prompt_class(self, do: str) -> type:
+        from bere_tui.ui.bullenparty.prompts import prompt_class
+
+        return prompt_class(do)  # (laying out chooses the card, then the pile)
+
+
+    # ------------------------------------------------------------------ a lesson
+
+    def secret(self, event) -> bool:
+        return isinstance(event, bp.BidMade)  # BP5: a bid shows only at the reveal
+
+    def deals_hands(self, event) -> bool:
+        return isinstance(event, bp.RoundStarted)
+
+
+    @staticmethod
+    def your_move(do: str) -> str:
+        """The practice game's narration while the learner decides."""
+        return {
+            "bid": _("Your bid: a number card or your zero card, in secret. Press i for a hint."),
+            "take": _("Your number card acts: choose the row to take into your hand. Press i for a hint."),
+            "zero_row": _("Your zero card turned up a card: choose the open row it goes to. Press i for a hint."),
+            "lay": _("Lay out a card: on a pile whose top card is lower, or on a new pile. Press i for a hint."),
+        }.get(do, _("Your move: choose a card. Press i for a hint: what a careful player would do, and why."))
+
+
+__all__ = ["EVENT_STEPS", "BullenpartyFace", "tracker_notice"]

@@ -1,0 +1,270 @@
+"""6 nimmt!'s face: rows, scores, the reveal, the log and the hand, at the table and in a lesson. The table is
+drawn from a table model (table/nimmt/model.py) that folds each event in, so that placements show one at a time."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import ComposeResult
+
+from bere_tui.engine.nimmt import events as ev
+from bere_tui.i18n import _
+from bere_tui.table.narrate import log_line
+from bere_tui.table.nimmt.model import TableShow
+from bere_tui.table.words import variant_name
+from bere_tui.ui.faces.base import TableFace
+from bere_tui.ui.widgets.hand import HandView, hand_text
+from bere_tui.ui.widgets.log import GameLog, covered_from
+from bere_tui.ui.widgets.reveal import RevealView
+from bere_tui.ui.widgets.rows import RowsView
+from bere_tui.ui.widgets.scores import ScoreBoard
+from bere_tui.ui.widgets.specials import SpecialsView
+from bere_tui.ui.widgets.tablebody import table_body
+
+#: how long each kind of event stays on screen, in steps
+EVENT_STEPS = {ev.Revealed: 2.0, ev.Placed: 1.0, ev.RowTaken: 1.5, ev.SpecialPlayed: 1.5, ev.Cancelled: 1.0,
+               ev.ParityMoved: 1.0, ev.Drafted: 0.3, ev.Dealt: 1.0}
+
+
+class NimmtFace(TableFace):
+    """6 nimmt! (every variant): its layout is the table body's (ui/widgets/tablebody.py, ui/screens/table.tcss)."""
+
+    EVENT_STEPS = EVENT_STEPS
+    POINTS: ClassVar[dict[str, str]] = {"hand": "#hand-area", "specials": "#hand-area", "rows": "#rows",
+                                        "scores": "#scores", "pile": "#scores", "log": "#log"}
+    SNAPSHOTS = False
+
+    def __init__(self, host, lesson: bool = False) -> None:
+        super().__init__(host, lesson)
+        if lesson:
+            from bere_tui.teach.describe import Teller
+
+            run = host.run
+            self.teller = Teller(run.game.view(run.learner), run.learner)
+            self.show = self.teller.table  # one model: the teller folds each event into it
+        else:
+            self.show = TableShow.from_view(host.game.view(None))
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        host = self.host
+        yield from table_body(host.names, host.levels, self.show, self.ascii,
+                              public_hands=host.game.rules.public_hands, specials=host.game.rules.has_specials)
+
+    # ------------------------------------------------------------------ drawing
+
+    def header(self) -> Text:
+        """The game, its variant, the round, the turn and the target, then "? help" at the right. When a
+        translation makes it too long, the hint goes first (the key bar names ? too), then the game's name,
+        then the variant's: the round, the turn and the target stay."""
+        parts = self.header_parts()
+        hint = _("? help")
+        width = self.host.size.width or 80
+        shown = [parts, parts[1:], parts[2:]]
+        for i, kept in enumerate(shown):
+            line = " " + " - ".join(kept)
+            if i == 0 and cell_len(line) + cell_len(hint) + 2 <= width:
+                out = Text(line, style="bold")
+                out.append(" " * (width - out.cell_len - cell_len(hint) - 1))
+                out.append(hint, style="dim")
+                return out
+            if cell_len(line) <= width or i == len(shown) - 1:
+                return Text(line, style="bold")
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def header_parts(self) -> list[str]:
+        g, show = self.host.game, self.show
+        # TRANSLATORS: the game's name as the printed edition of your language has it (6 bere!, 6 qui prend !)
+        parts = [_("6 nimmt!"), variant_name(g.variant)]
+        note = self.host.header_note()
+        if note:
+            parts.append(note)
+        rounds_fixed = g.rules.rounds_fixed  # A6: two rounds (the text keeps the number, as translated)
+        if rounds_fixed:
+            parts.append(_("round {n} of 2").format(n=show.round))
+        else:
+            parts.append(_("round {n}").format(n=show.round))
+        if show.turn:
+            parts.append(_("turn {t} of {n}").format(t=show.turn, n=g.rules.hand_size))
+        if not rounds_fixed:  # B9, B10
+            rounds = g.options.get("rounds")
+            # TRANSLATORS: the table's header: a game of {n} rounds, or one played until a total reaches {n} points
+            parts.append(_("{n} rounds").format(n=rounds) if rounds else _("to {n}").format(n=g.options["target"]))
+        return parts
+
+    def draw(self) -> None:
+        host = self.host
+        for widget in (host.query_one(RowsView), host.query_one(RevealView), host.query_one(ScoreBoard),
+                       *host.query(SpecialsView)):
+            widget.refresh(layout=True)
+
+    def on_resize(self) -> None:
+        """(The header is the host's.)"""
+
+    def draw_hand(self, view, note: str | None = None) -> None:
+        """A hand shows on the table only when one person plays against bots (nobody else is looking)."""
+        game = self.host.game
+        hand = self.host.query_one(HandView)
+        if game.rules.public_hands:  # P3: every hand is public, so all are shown (under the rows)
+            hand.show_hands([(pv.name, pv.hand or ()) for pv in game.view(None).players])
+        elif view is not None:
+            specials = view.my_specials if view.rules.has_specials else None
+            hand.show_hand(self.names[view.me], view.hand, specials, view.players[view.me].drawn)
+        else:
+            hand.hide(note or "")
+
+    def make_room_for_log(self) -> None:
+        """While a prompt covers the bottom of the table, the log keeps its newest line in view: with many
+        players the scores take the room, so they show the lines that fit (the game's player among them) and
+        "…"; all of them again once there is room (redraw_logs)."""
+        logs, boards = self.host.query(GameLog), self.host.query(ScoreBoard)
+        if not logs or not boards:  # (a table not composed yet, or one going away)
+            return
+        log, board = logs.first(), boards.first()
+        full = 1 + len(board.names)
+        cover = covered_from(log)
+        if cover is None or not log.region:
+            want = full
+        else:
+            shown = board.limit or full
+            want = max(3, min(full, shown + (cover - log.content_region.y) - log.newest_height()))
+        limit = None if want >= full else want
+        if limit != board.limit:
+            board.limit = limit
+            board.refresh(layout=True)
+
+    def set_marks(self, marks: dict[int, str]) -> None:
+        board = self.host.query_one(ScoreBoard)
+        board.marks = marks
+        board.refresh()
+
+    def forced_text(self, name: str) -> str:
+        """6 nimmt!: the last card."""
+        return _("{name} has one card left: it is played.").format(name=name)
+
+    def tracker(self, view):
+        from bere_tui.ui.screens.tracker import TrackerScreen
+
+        return TrackerScreen(view, self.ascii)
+
+    def prompt(self, view, legal: list[dict]):
+        from bere_tui.ui.prompts import make_prompt
+
+        return make_prompt(view, legal, self.ascii)
+
+    def prompt_class(self, do: str) -> type:
+        from bere_tui.ui.prompts import prompt_class
+
+        return prompt_class(do)
+
+
+    # ------------------------------------------------------------------ the table's events
+
+    async def round_summary(self, scored: ev.RoundScored) -> None:
+        from bere_tui.ui.screens.scores import RoundSummaryScreen
+
+        host = self.host
+        await host.pause(1.0)
+        await host.settle()
+        await host.app.push_screen_wait(RoundSummaryScreen(
+            scored.round, host.names, host.levels, list(scored.scores), list(scored.totals), self.ascii))
+
+    async def show_events(self, events: list) -> None:
+        host = self.host
+        moving = any(isinstance(e, (ev.Revealed, ev.Placed, ev.RowTaken, ev.Drafted)) for e in events)
+        host.set_animating(moving and host.app.speed != "off")
+        log = host.query_one(GameLog)
+        for event in events:
+            host.log_event(event, log)
+            if isinstance(event, ev.Selected):
+                continue
+            self.show.apply(event)
+            self.describe_status(event)
+            host.redraw()
+            steps = EVENT_STEPS.get(type(event))
+            if steps:
+                await host.pause(steps)
+        host.set_animating(False)
+        self.show.clear_marks()
+        self.show.sync(host.game.view(None))
+        host.redraw()
+
+    def describe_status(self, event) -> None:
+        host, names = self.host, self.names
+        if isinstance(event, ev.Revealed):
+            host.set_marks({})
+            host.set_status(_("All cards are revealed; they are placed lowest first."))
+        elif isinstance(event, ev.RowTaken) or isinstance(event, ev.Placed) and not event.new_row:
+            host.set_marks({event.player: ">"})
+            line = log_line(event, names, self.ascii)  # the log's sentence: one wording everywhere
+            host.set_status(line.plain if line else "")
+        elif isinstance(event, ev.Dealt):
+            host.set_marks({})
+            host.set_status(_("Round {n} begins.").format(n=event.round))
+        elif isinstance(event, ev.GameOver):
+            line = log_line(event, names, self.ascii)
+            host.set_status(line.plain if line else "")
+
+    # ------------------------------------------------------------------ a lesson
+
+    def tell(self, event) -> str | None:
+        return self.teller.tell(event)
+
+    def secret(self, event) -> bool:
+        return isinstance(event, ev.Selected)  # B3
+
+    def deals_hands(self, event) -> bool:
+        return isinstance(event, ev.Dealt)
+
+
+    def lesson_summary(self, event):
+        run = self.host.run
+        if isinstance(event, ev.RoundScored) and run.lesson.practice is not None and run.game.round > event.round:
+            from bere_tui.ui.screens.scores import RoundSummaryScreen
+
+            return RoundSummaryScreen(event.round, self.names, self.host.levels, list(event.scores),
+                                      list(event.totals), self.ascii)
+        return None
+
+    @staticmethod
+    def your_move(do: str) -> str:
+        return your_move(do)
+
+    def lesson_hand(self) -> None:
+        """The learner's hand (and special cards); in Pro every hand is open (P3), so all are shown, a line
+        each, under the rows as at the table."""
+        run = self.host.run
+        view = run.game.view(run.learner)
+        hand = self.host.query_one(HandView)
+        if view.rules.public_hands:
+            hand.show_hands([(pv.name, pv.hand or ()) for pv in view.players])
+            return
+        specials = view.my_specials if view.rules.has_specials else None
+        lines = hand_text("", view.hand, specials, self.ascii).split("\n")
+        lines[0] = Text(_("YOUR HAND"), style="bold")
+        hand.content = Text("\n").join(lines)
+        hand.refresh(layout=True)
+
+    def sync(self) -> None:
+        run = self.host.run
+        self.show.clear_marks()
+        self.show.sync(run.game.view(run.learner))
+        self.draw()
+        self.lesson_hand()
+
+
+def your_move(do: str) -> str:
+    """The practice game's narration while the learner decides."""
+    return {
+        "take_row": _("Your card is lower than every row it may follow: choose a row to take. Press i for a hint."),
+        "draft": _("Your pick: choose a card of the open pool. Press i for a hint."),
+        "special": _("Your card is next: play a special card with it, or none. Press i for a hint."),
+        "cancel": _("Negative = Positive: choose the positive card and the cards it cancels. Press i for a hint."),
+        "swap": _("You took a row: swap a special card, or keep them all. Press i for a hint."),
+    }.get(do, _("Your move: choose a card. Press i for a hint: what a careful player would do, and why."))
+
+
+__all__ = ["EVENT_STEPS", "NimmtFace", "your_move"]
