@@ -234,9 +234,9 @@ class RemoteTableScreen(TableScreen):
             before = set(s.bots)
             s.set_seats(list(message["levels"]), list(message.get("benched", [])))
             for p in sorted(s.bots - before):
-                self._write(_("A bot plays this seat now: {name}.").format(name=s.names[p]))
+                self.write_log(_("A bot plays this seat now: {name}.").format(name=s.names[p]))
             for p in sorted(before - s.bots):
-                self._write(_("Back at the table: {name}.").format(name=s.names[p]))
+                self.write_log(_("Back at the table: {name}.").format(name=s.names[p]))
             self.query_one(ScoreBoard).refresh()
         elif kind == "back":
             self.notify(_("A bot played your seat while you were away; you take it back at your next decision."),

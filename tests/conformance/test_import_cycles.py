@@ -18,9 +18,6 @@ KNOWN = {
     frozenset({"bere_tui.cli", "bere_tui.serve.session", "bere_tui.serve.ssh", "bere_tui.serve.web"}),
     # the settings screen asks the app for a speed's label; the title screen opens the settings
     frozenset({"bere_tui.ui.app", "bere_tui.ui.screens.settings_screen", "bere_tui.ui.screens.title"}),
-    # a game's prompts and its table screen share the tracker's notice
-    frozenset({"bere_tui.ui.board.prompts", "bere_tui.ui.board.table"}),
-    frozenset({"bere_tui.ui.bullenparty.lay", "bere_tui.ui.bullenparty.prompts", "bere_tui.ui.bullenparty.table"}),
 }
 #: the layers that have no circle at all
 STRICT = ("bere_tui.engine", "bere_tui.bots", "bere_tui.record", "bere_tui.table", "bere_tui.systems",

@@ -308,7 +308,7 @@ class BoardPrompt(HidesHand, PromptScreen):
         await self._next_stage()
 
     def action_tracker(self) -> None:
-        from bere_tui.ui.faces.board.face import tracker_notice
+        from bere_tui.ui.board.tracker import tracker_notice
 
         self.app.push_screen(tracker_notice(self.view, self.ascii))
 

@@ -137,7 +137,7 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
         self.query_one(ChoiceList).focus()
 
     def action_tracker(self) -> None:
-        from bere_tui.ui.faces.bullenparty.face import tracker_notice
+        from bere_tui.ui.bullenparty.tracker import tracker_notice
 
         self.app.push_screen(tracker_notice(self.view))
 
@@ -148,15 +148,5 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
             self.dismiss(action)
 
 
-def prompt_class(do: str) -> type[BullenpartyPrompt]:
-    """The prompt of a Bullenparty decision (its system's "prompt_class" part): one for all of them but laying
-    out, which chooses the card, then the pile (ui/bullenparty/lay.py)."""
-    if do == "lay":
-        from bere_tui.ui.bullenparty.lay import LayPrompt
-
-        return LayPrompt
-    return BullenpartyPrompt
-
-
-__all__ = ["BullenpartyPrompt", "prompt_class"]
+__all__ = ["BullenpartyPrompt"]
 

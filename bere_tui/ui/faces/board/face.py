@@ -15,7 +15,6 @@ games) and in a lesson (its decisions on the table's own prompt, with the hint's
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -25,11 +24,11 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from bere_tui.engine.board import events as bg
-from bere_tui.i18n import _, ngettext
-from bere_tui.table.cardtext import ASCII_DOT, DOT
+from bere_tui.i18n import _
 from bere_tui.table.words import variant_name
 from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, rows_width, scores_text
 from bere_tui.ui.board.prompts import CHOICE_LINES, BoardPrompt, choices_that_fit
+from bere_tui.ui.board.tracker import tracker_notice
 from bere_tui.ui.faces.base import ViewFace
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.log import GameLog
@@ -51,27 +50,6 @@ REASONS = {
     "swap_row": lambda: _("to choose the row to swap with"),
     "luck": lambda: _("to place a luck card"),
 }
-
-
-def tracker_notice(view, ascii: bool = False):
-    """What the person at the keyboard has not seen: the tiles in other hands and the supply, by bullheads."""
-    from bere_tui.ui.screens.dialogs import NoticeScreen
-
-    unseen = view.unseen_tiles()
-    by_heads = Counter(view.heads[t] for t in unseen)
-    mark = ASCII_DOT if ascii else DOT  # (each bullhead a mark, as on the tiles: "••• 8" is 8 tiles of 3)
-    # TRANSLATORS: the tile tracker: how many unseen tiles have this many bullheads (shown as marks: ••• 8)
-    heads = ", ".join(_("{heads} {count}").format(count=by_heads[h], heads=mark * h) for h in sorted(by_heads))
-    lines = [_("Tiles you have not seen (other hands and the supply): {n}, by bullheads: {list}").format(
-                 n=len(unseen), list=heads or "-"),
-             " ".join(map(str, unseen)),
-             ngettext("Out of the game: {n} tile.", "Out of the game: {n} tiles.", len(view.out)).format(
-                 n=len(view.out))]
-    if view.luck:
-        lines.append(_("Luck cards left: {n}.").format(n=view.luck_left))
-    if view.pro:
-        lines.append(_("Action cards left: {n}.").format(n=view.actions_left))
-    return NoticeScreen(_("Tile tracker"), "\n".join(lines))
 
 
 class BoardFace(ViewFace):

@@ -4,7 +4,6 @@ and in a lesson."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import ClassVar
 
 from rich.text import Text
@@ -12,36 +11,16 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from bere_tui.engine.bullenparty import events as bp
-from bere_tui.engine.cards import HEADS
-from bere_tui.i18n import _, ngettext
+from bere_tui.i18n import _
 from bere_tui.table.words import variant_name
 from bere_tui.ui.bullenparty.board import hand_text, players_text, rows_text
+from bere_tui.ui.bullenparty.tracker import tracker_notice
 from bere_tui.ui.faces.base import ViewFace
 from bere_tui.ui.widgets.log import GameLog
 
 #: how long each kind of event stays on screen, in steps of the placement speed
 EVENT_STEPS = {bp.BidsRevealed: 2.0, bp.RowTaken: 1.5, bp.CardTurnedUp: 1.0, bp.CardAdded: 1.0,
                bp.RowClosed: 1.0, bp.CardLaid: 0.3, bp.RoundStarted: 1.0, bp.Reshuffled: 1.5}
-
-
-def tracker_notice(view):
-    """What the person at the keyboard has not seen: number cards by bullheads, zero letters, Bull cards left."""
-    from bere_tui.ui.screens.dialogs import NoticeScreen
-
-    unseen = view.unseen_cards()
-    by_heads = Counter(HEADS[c] for c in unseen)
-    heads = ", ".join(_("{count} of {heads}").format(count=by_heads[h], heads=h) for h in sorted(by_heads))
-    lines = [_("Number cards you have not seen: {n}, {removed} of them out of the game unseen (by bullheads: "
-               "{list}):").format(n=len(unseen), removed=view.removed_count, list=heads),
-             " ".join(map(str, unseen)),
-             _("Zero-card letters you have not seen, in other hands or in the box: {letters}.").format(
-                 letters=", ".join(view.unseen_letters()) or "-"),
-             _("Bull cards left, top first: {list}.").format(list=" ".join(map(str, view.bull_deck)) or "-"),
-             ngettext("Draw pile: {n} card.", "Draw pile: {n} cards.", view.draw_pile_size).format(
-                 n=view.draw_pile_size) + " " +
-             ngettext("Discard pile: {n} card.", "Discard pile: {n} cards.", len(view.discard_pile)).format(
-                 n=len(view.discard_pile))]
-    return NoticeScreen(_("Card tracker"), "\n".join(lines))
 
 
 class BullenpartyFace(ViewFace):
@@ -95,9 +74,13 @@ class BullenpartyFace(ViewFace):
         return tracker_notice(view)
 
     def prompt_class(self, do: str) -> type:
-        from bere_tui.ui.bullenparty.prompts import prompt_class
+        if do == "lay":  # laying out chooses the card, then the pile (BP8)
+            from bere_tui.ui.bullenparty.lay import LayPrompt
 
-        return prompt_class(do)  # (laying out chooses the card, then the pile)
+            return LayPrompt
+        from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
+
+        return BullenpartyPrompt
 
 
     # ------------------------------------------------------------------ a lesson
