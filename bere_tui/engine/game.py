@@ -20,6 +20,7 @@ placement that needs no decision (no prompt, no special card) is resolved withou
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from bere_tui.engine import specials as special_cards
 from bere_tui.engine.cards import DECK_SIZE, row_bullheads
@@ -108,6 +109,17 @@ def _check_fields(do: str, action: dict) -> None:
     for f in fields:
         if f not in action:
             raise IllegalAction(_("{do} needs the field {field!r}").format(do=do, field=f))
+
+
+class Outcome(NamedTuple):
+    """Where a card placed by B4-B6 now would go and what it would collect (`Game.outcome`)."""
+
+    row: int  # the row it goes to; -1: lower than every row that may take it (B6), its owner chooses
+    place: int  # its place in that row from 0 (a full row's: the card after its last, which takes it, B5)
+    capacity: int  # the cards that row holds (5, or 6 with 7 nimmt!: A9)
+    taken: tuple[int, ...] | None  # what it collects (B5, A-5TH-2), None: nothing; a low card: the cheapest row's
+    cheapest: int  # a low card (B6): the row that collects the fewest bullheads (the first of equals), else -1
+    refused: str  # a low card: "stop" or "parity" when a row does not accept it (refused_by), else ""
 
 
 class Placement:
@@ -332,6 +344,23 @@ class Game:
         """Whether placing `card` by B4-B6 now would take a row (B5, B6, or a 7th card: A-NP-1)."""
         r = self.target_row(card)
         return r < 0 or len(self.rows[r].cards) >= self.rows[r].capacity
+
+    def outcome(self, card: int) -> Outcome:
+        """Where `card` placed by B4-B6 now would go and what it would collect: B4 (target_row), B5 (a full row,
+        A9's capacity, A-5TH-2's extra card: specials.collected), B6 (a low card: the rows its owner may take,
+        low_card_rows, and the cheapest of them). The previews of a prompt ask this of a view (engine.preview)."""
+        rows = self.rows
+        r = self.target_row(card)
+        if r < 0:  # B6
+            costs = [(row_bullheads(special_cards.collected(rows, rows[i].cards, card)), i)
+                     for i in self.low_card_rows()]
+            _cost, best = min(costs) if costs else (0, -1)
+            taken = tuple(special_cards.collected(rows, rows[best].cards, card)) if best >= 0 else ()
+            return Outcome(-1, 0, 0, taken, best, self.refused_by(card))
+        row = rows[r]
+        full = len(row.cards) >= row.capacity  # B5, A9
+        taken = tuple(special_cards.collected(rows, row.cards, card)) if full else None  # A-5TH-2
+        return Outcome(r, len(row.cards), row.capacity, taken, -1, "")
 
     def _place(self, p: int, card: int, r: int, ev: list[Event]) -> None:
         """B4/B5: add `card` to row r, or take the row when it is full (capacity 5, or 6: A9)."""
@@ -741,4 +770,4 @@ class Game:
 #: the method that carries out each kind of action (after apply's common checks)
 HANDLERS = {do: getattr(Game, "_do_" + do) for do in ACTION_FIELDS}
 
-__all__ = ["Game", "Placement"]
+__all__ = ["Game", "Outcome", "Placement"]

@@ -34,7 +34,7 @@ from bere_tui.engine.bullenparty.events import (
     SetUp,
     ZeroTakenBack,
 )
-from bere_tui.engine.bullenparty.rules import HAND_SIZE, LETTERS, NUMBER_CARDS, ROW_CLOSED, ZERO
+from bere_tui.engine.bullenparty.rules import HAND_SIZE, LETTERS, NUMBER_CARDS, ZERO
 from bere_tui.engine.errors import IllegalAction, SetupError
 from bere_tui.engine.events import Event
 from bere_tui.engine.protocol import TurnProtocol
@@ -371,11 +371,9 @@ class Game(TurnProtocol):
         if pend["player"] != player:
             return []
         if do == "take":  # BP5: any one remaining row
-            return [{"player": player, "do": "take", "row": r} for r, row in enumerate(self.rows)
-                    if row.taken_by is None]
+            return [{"player": player, "do": "take", "row": r} for r in rules.takeable(self.rows)]
         if do == "zero_row":  # BP5, BP6: a remaining row that is not closed
-            return [{"player": player, "do": "zero_row", "row": r} for r, row in enumerate(self.rows)
-                    if row.is_open]
+            return [{"player": player, "do": "zero_row", "row": r} for r in rules.open_rows(self.rows)]
         piles = self.piles[player]  # lay: BP8
         return [{"player": player, "do": "lay", "card": c, "pile": i}
                 for c in self.hands[player] for i in rules.pile_targets(piles, c)]
@@ -518,7 +516,7 @@ class Game(TurnProtocol):
         row.cards.append(card)
         self.drawn = None
         ev.append(CardAdded(p, card, r, len(row.cards) - 1))
-        if len(row.cards) >= ROW_CLOSED:  # BP6: closed, with the top Bull card (Decision: none when used up)
+        if rules.closes(row.cards):  # BP6: closed, with the top Bull card (Decision: none when used up)
             row.closed = True
             row.bull = self.bull_deck.pop(0) if self.bull_deck else None
             ev.append(RowClosed(r, row.bull))
