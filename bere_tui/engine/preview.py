@@ -92,6 +92,8 @@ class Preview:
         card = self.card if card is None else card
         if special is None:
             return self.table.outcome(card)
+        if special in ("fifth_row", "insert"):  # A-5TH-1, A-INS-1: the card goes where the special card says
+            return None
         table = self.table.copy()
         table.placing = Placement(self.player, card, "place")
         if specials.PLAYS[special](table, self.player, card, choices, []) != "place":

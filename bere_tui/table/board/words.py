@@ -32,6 +32,17 @@ def space_effect(spec, index: int, overlay: str | None = None) -> str:
     }.get(space.kind, space.kind)
 
 
+def points_text(points: int) -> str:
+    """What a landing scores at once, after the space's effect: `(-7 points)` (engine rules.points)."""
+    return ngettext("({points:+d} point)", "({points:+d} points)", abs(points)).format(points=points)
+
+
+def states_points(spec, index: int, overlay: str | None = None) -> bool:
+    """Whether space_effect already says the points in figures (+5, a printed value), so none are added."""
+    space = spec.spaces.get(index)
+    return overlay == "plus5" or (index != spec.final and space is not None and space.value is not None)
+
+
 def card_name(kind: str) -> str:
     """An action card's name (BG7)."""
     return {

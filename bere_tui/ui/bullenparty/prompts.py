@@ -20,8 +20,9 @@ from textual.widgets.option_list import Option
 
 from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.bullenparty import rules
+from bere_tui.engine.bullenparty.preview import bid_outcome
 from bere_tui.i18n import _
-from bere_tui.table.bullenparty.narrate import tell
+from bere_tui.table.bullenparty.narrate import bid_text, tell
 from bere_tui.table.cardtext import card_inline
 from bere_tui.table.narrate import Card, say
 from bere_tui.table.words import heads_text
@@ -29,6 +30,7 @@ from bere_tui.ui.bullenparty.board import cards_text, hand_text, row_line
 from bere_tui.ui.prompts.base import HidesHand, PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
+from bere_tui.ui.widgets.preview import PreviewLine
 
 
 class BullenpartyPrompt(HidesHand, PromptScreen):
@@ -131,10 +133,26 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
             options = [Option(self.line_text(i), id=str(i), disabled=a is None) for i, a in enumerate(self.lines)]
             keys = [self.key_of(i) for i in range(len(self.lines))]
             yield ChoiceList(*options, default=self.default_index(), keys=keys, id="bp-choices")
+            if self.do == "bid":
+                yield PreviewLine(self.ascii, id="bp-preview")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()
+        self.show_preview(self.default_index())
+
+    def show_preview(self, index: int | None) -> None:
+        """A bid's line: what the highlighted card would do in the bidding if no bid acted before it, from the
+        engine's rule functions asked of this player's view (BP5, BP6; the others' bids are secret)."""
+        if self.do != "bid" or index is None or self.lines[index] is None:
+            return
+        card = self.lines[index]["card"]
+        self.query_one(PreviewLine).show(None if card == rules.ZERO else card,
+                                         bid_text(bid_outcome(self.view, card)))
+
+    def on_option_list_option_highlighted(self, message: ChoiceList.OptionHighlighted) -> None:
+        message.stop()
+        self.show_preview(message.option_index)
 
     def action_tracker(self) -> None:
         from bere_tui.ui.bullenparty.table import tracker_notice
