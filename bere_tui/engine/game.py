@@ -416,7 +416,7 @@ class Game:
             round_scores.append(s)
         totals = tuple(sum(s) for s in self.scores)
         if ev is not UNREAD:
-            ev.append(RoundScored(self.round, tuple(round_scores), totals))
+            ev.append(RoundScored(self.round, tuple(round_scores), totals, tuple(map(len, self.piles))))
         if self.rules.game_over(self, totals):  # B9, B10, A6
             self.rules.end_game(self)  # A7
             best = min(totals)

@@ -29,6 +29,11 @@ class RowView:
         return len(self.tiles)
 
     @property
+    def at_limit(self) -> bool:
+        """An active row whose next tile lands on its final space (BG4, BG-D4: that tile finishes the row)."""
+        return self.active and self.next_space == self.spec.final
+
+    @property
     def end(self) -> int | None:
         return self.tiles[-1] if self.tiles else None
 

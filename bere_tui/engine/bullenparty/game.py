@@ -144,6 +144,7 @@ class Game(TurnProtocol):
         self.turn = 0  # the bidding within the round
         self.rows: list[Row] = []
         self.took: list[int | None] = [None] * n  # the row each player took this round (BP7)
+        self.took_cards: list[tuple[tuple[int, ...], int | None]] = [((), None)] * n  # and its cards and Bull card
         self.bids: dict[int, int | str] = {}
         self.waiting: list[int] = []  # players still to bid
         self.revealed: tuple[tuple[int, int | None, str | None], ...] = ()
@@ -225,6 +226,7 @@ class Game(TurnProtocol):
         self.turn = 0
         n = self.n
         self.took = [None] * n
+        self.took_cards = [((), None)] * n
         rows = []
         for _r in range(n):
             cards = [self._draw(ev), self._draw(ev)]
@@ -276,7 +278,9 @@ class Game(TurnProtocol):
                 self._start_bidding()  # BP5: the next bidding among those still without a row
                 return
             # BP7: the last row is taken
-            ev.append(RoundEnded(self.round, tuple(self.scores()), self.last_round))
+            ev.append(RoundEnded(self.round, tuple(self.scores()), self.last_round,
+                                 tuple(len(cards) for cards, _b in self.took_cards),
+                                 tuple(rules.heads(cards) + (bull or 0) for cards, bull in self.took_cards)))
             if self.last_round:  # BP9: after that round the game ends
                 self.end_phase = True
                 self.laying = 0
@@ -495,6 +499,7 @@ class Game(TurnProtocol):
         row.bull = None
         row.taken_by = p
         self.took[p] = r  # BP7: out of bidding for the rest of the round
+        self.took_cards[p] = (taken, bull)
         self.laying = p  # BP8: the hand limit, immediately
         self.pending = None
         ev.append(RowTaken(p, card, r, taken, bull))
@@ -565,8 +570,8 @@ class Game(TurnProtocol):
         g.piles = [[pile[:] for pile in piles] for piles in self.piles]
         g.bulls = [b[:] for b in self.bulls]
         g.reshuffles = [r[:] for r in self.reshuffles]
-        for name in ("letters", "zero_shown", "draw", "discard", "bull_deck", "took", "queue", "actions",
-                     "removed"):
+        for name in ("letters", "zero_shown", "draw", "discard", "bull_deck", "took", "took_cards", "queue",
+                     "actions", "removed"):
             setattr(g, name, list(getattr(self, name)))
         g.bids = dict(self.bids)
         if self.pending is not None:

@@ -99,6 +99,8 @@ def row_line(index: int, row, heads, width: int, ascii: bool = False, fresh=froz
             if not mark:
                 mark = "_" if ascii else "·"  # (in ASCII a bullhead is ".")
             style = "dim" if not row.active else ("bold" if i in overlays else "")
+            if row.at_limit and i == len(row.tiles):  # the next tile finishes this row (BG-D4): `END!`
+                mark, style = mark + "!", "bold reverse"
             label = Text(mark[:width], style=style)
         out.append_text(label)
         out.append(" " * (width - label.cell_len))
@@ -116,7 +118,7 @@ def legend_text(view, width: int = 78, lines: int = 2) -> Text:
     # TRANSLATORS: the legend of the board's marks, each short: keep the mark (*, +B, TAKE, ...) as it is
     # shown on the board
     parts = [_("* active"), _("+B/-B bullheads"), _("+3 points"), _("TAKE the row"), _("x2 play two"),
-             _("END final")]
+             _("END final"), _("END! next")]
     if view.pro:
         parts += [_("DRAW a tile"), _("HAND gather"), _("CARD action"), _("STOP token")]
     if view.luck:

@@ -51,7 +51,8 @@ class BullenpartyTableScreen(DirectedScreen):
     DEFAULT_CSS = """
     BullenpartyTableScreen #table-header { height: 1; background: $primary-background; }
     BullenpartyTableScreen #bp-rows { height: auto; padding: 0 1; }
-    BullenpartyTableScreen #bp-players { height: auto; padding: 0 1; margin-top: 1; }
+    BullenpartyTableScreen #bp-bids { height: 1; padding: 0 1; }
+    BullenpartyTableScreen #bp-players { height: auto; padding: 0 1; }
     BullenpartyTableScreen #status { height: auto; padding: 0 1; margin-top: 1; }
     BullenpartyTableScreen GameLog { height: 1fr; padding: 0 1; background: $surface; }
     BullenpartyTableScreen #hand-area { height: auto; min-height: 2; padding: 0 1; border-top: solid $primary; }
@@ -63,6 +64,7 @@ class BullenpartyTableScreen(DirectedScreen):
     def __init__(self, session) -> None:
         super().__init__(session)
         self.marks: dict[int, str] = {}
+        self.last_bids: bp.BidsRevealed | None = None  # kept in view until the next bids are revealed (issue 35)
 
     def forced_text(self, name: str) -> str:
         return _("{name} has only one choice here: it is made at once.").format(name=name)
@@ -70,6 +72,7 @@ class BullenpartyTableScreen(DirectedScreen):
     def compose(self) -> ComposeResult:
         yield Static(id="table-header")
         yield Static(id="bp-rows")
+        yield Static(id="bp-bids")
         yield Static(id="bp-players")
         yield Static(id="status")
         yield GameLog(id="log")
@@ -94,6 +97,11 @@ class BullenpartyTableScreen(DirectedScreen):
         names = self.session.names
         self.query_one("#table-header", Static).update(self.header_text())
         self.query_one("#bp-rows", Static).update(rows_text(view, names, self.ascii))
+        bids = self.last_bids or (bp.BidsRevealed(view.turn, view.revealed) if view.revealed else None)
+        said = log_line(bids, names, self.ascii) if bids is not None else None
+        if said is not None:
+            said.no_wrap, said.overflow = True, "ellipsis"
+        self.query_one("#bp-bids", Static).update(said or "")
         width = max(76, self.app.size.width - 4)  # the panel less its padding: the piles take the room there is
         self.query_one("#bp-players", Static).update(players_text(view, names, self.marks, self.ascii, width))
 
@@ -129,6 +137,9 @@ class BullenpartyTableScreen(DirectedScreen):
         self.redraw()
         log = self.query_one(GameLog)
         for event in events:
+            if isinstance(event, bp.BidsRevealed):
+                self.last_bids = event
+                self.redraw()
             line = log_line(event, self.session.names, self.ascii)
             if line is None:
                 continue

@@ -153,7 +153,7 @@ class TableScreen(DirectedScreen):
         await self.pause(1.0)
         await self.settle()
         await self.app.push_screen_wait(RoundSummaryScreen(
-            scored.round, s.names, s.levels, list(scored.scores), list(scored.totals), self.ascii))
+            scored.round, s.names, s.levels, list(scored.scores), list(scored.totals), self.ascii, list(scored.cards)))
 
     # ------------------------------------------------------------------ showing events
 
