@@ -21,8 +21,7 @@ def space_effect(spec, index: int, overlay: str | None = None) -> str:
     if space.kind in ("bull_plus", "bull_minus"):
         if space.value is None:
             return _("+ the tile's bullheads") if space.kind == "bull_plus" else _("- the tile's bullheads")
-        points = space.value if space.kind == "bull_plus" else -space.value
-        return ngettext("{points:+d} point", "{points:+d} points", abs(points)).format(points=points)
+        return points_text(space.value if space.kind == "bull_plus" else -space.value)
     return {
         "take_row": _("take the row: its bullheads are lost"),
         "play_two": _("play two tiles next turn"),
@@ -33,8 +32,8 @@ def space_effect(spec, index: int, overlay: str | None = None) -> str:
 
 
 def points_text(points: int) -> str:
-    """What a landing scores at once, after the space's effect: `(-7 points)` (engine rules.points)."""
-    return ngettext("({points:+d} point)", "({points:+d} points)", abs(points)).format(points=points)
+    """`+3 points`, `-7 points`: a printed value, or what a landing scores at once (engine rules.points)."""
+    return ngettext("{points:+d} point", "{points:+d} points", abs(points)).format(points=points)
 
 
 def states_points(spec, index: int, overlay: str | None = None) -> bool:

@@ -10,18 +10,18 @@ from bere_tui.table.words import heads_text, winners_line
 
 def bid_text(outcome) -> str:
     """What a bid would do (engine.bullenparty.preview.bid_outcome), in a few words for the bid prompt's preview
-    line (BP5, BP6): one line at 80 columns after the card."""
+    line (BP5, BP6): short, after the highlighted bid on its line at 80 columns."""
     n = len(outcome.rows)
     if outcome.kind == "take":
-        return ngettext("you take 1 of {n} row (best: {heads}); lower cards choose first",
-                        "you take 1 of {n} rows (best: {heads}); lower cards choose first", n).format(
+        return ngettext("take 1 of {n} row, best {heads}; lower bids first",
+                        "take 1 of {n} rows, best {heads}; lower bids first", n).format(
             n=n, heads=heads_text(outcome.heads))
     if outcome.closing:
-        return ngettext("a card from the pile for 1 of {n} open row; a 5th card closes row {rows}",
-                        "a card from the pile for 1 of {n} open rows; a 5th card closes row {rows}", n).format(
+        return ngettext("a pile card to 1 of {n} open row; row {rows} would close",
+                        "a pile card to 1 of {n} open rows; row {rows} would close", n).format(
             n=n, rows=", ".join(str(r + 1) for r in outcome.closing))
-    return ngettext("a card from the pile for 1 of {n} open row, then it comes back",
-                    "a card from the pile for 1 of {n} open rows, then it comes back", n).format(n=n)
+    return ngettext("a pile card to 1 of {n} open row, then it comes back",
+                    "a pile card to 1 of {n} open rows, then it comes back", n).format(n=n)
 
 
 def tell(e, names: list[str], you: int | None = None):

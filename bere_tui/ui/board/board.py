@@ -118,7 +118,7 @@ def legend_text(view, width: int = 78, lines: int = 2) -> Text:
     # TRANSLATORS: the legend of the board's marks, each short: keep the mark (*, +B, TAKE, ...) as it is
     # shown on the board
     parts = [_("* active"), _("+B/-B bullheads"), _("+3 points"), _("TAKE the row"), _("x2 play two"),
-             _("END final"), _("END! next")]
+             _("END final")]
     if view.pro:
         parts += [_("DRAW a tile"), _("HAND gather"), _("CARD action"), _("STOP token")]
     if view.luck:

@@ -66,9 +66,11 @@ def landing_text(view, tile: int, picked=()) -> Text:
     out = Text(_("row {row}, space {space}").format(row=r + 1, space=i + 1), no_wrap=True, overflow="ellipsis")
     if how == "lowest":
         out.append(" " + _("(below every row end)"))
-    out.append(": " + space_effect(row.spec, i, overlay), style="dim")
-    if points and not states_points(row.spec, i, overlay):  # what it scores now (engine rules.points: BG4, BG6, BG-D4, BG-D5)
-        out.append(" " + points_text(points), style="bold")
+    out.append(": ")
+    if points and not states_points(row.spec, i, overlay):  # what it scores now (rules.points: BG4, BG6, BG-D4/5)
+        out.append(points_text(points), style="bold")
+        out.append(", ")
+    out.append(space_effect(row.spec, i, overlay), style="dim")
     return out
 
 

@@ -30,7 +30,10 @@ from bere_tui.ui.bullenparty.board import cards_text, hand_text, row_line
 from bere_tui.ui.prompts.base import HidesHand, PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
-from bere_tui.ui.widgets.preview import PreviewLine
+
+
+#: a choice's line inside the prompt at 80 columns, less the list's padding and a scroll bar
+LINE_WIDTH = 72
 
 
 class BullenpartyPrompt(HidesHand, PromptScreen):
@@ -49,6 +52,7 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
         super().__init__(view, legal, ascii)
         self.do = legal[0]["do"]
         self.names = [p.name for p in view.players]
+        self.previewed: int | None = None  # the bid line that shows its preview (the highlighted one)
         self.can_go_back = False  # at a hot-seat table: Esc hides the hand and brings the hand-off back
         # the lines of the list: every row for a row choice (a row's digit is its number; the ones that may
         # not be chosen are greyed), else each legal action
@@ -108,10 +112,21 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
             out.append_text(cards_text(pile, self.ascii))
         return out
 
-    def line_text(self, index: int) -> Text:
+    def line_text(self, index: int, previewed: bool = False) -> Text:
         if self.do in ("take", "zero_row"):
             return row_line(index, self.view.rows[index], self.names, self.ascii)
-        return self.option_text(self.lines[index])
+        out = self.option_text(self.lines[index])
+        if previewed:
+            out.append_text(self.preview_text(self.lines[index]["card"]))
+            out.truncate(LINE_WIDTH, overflow="ellipsis")  # one line at 80 columns
+        return out
+
+    def preview_text(self, card) -> Text:
+        """After the highlighted bid: what it would do in the bidding if no bid acted before it, from the
+        engine's rule functions asked of this player's view (BP5, BP6; the others' bids are secret)."""
+        out = Text("  " + ("-> " if self.ascii else "→ "), style="dim")
+        out.append(bid_text(bid_outcome(self.view, card)), style="dim")
+        return out
 
     def default_index(self) -> int:
         """The highlighted line: the row with the most bullheads to take (you collect on purpose), else the
@@ -130,29 +145,25 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
                 yield Static(bids.text(self.ascii))
             if self.view.me is not None and self.do != "bid":
                 yield Static(hand_text(self.view, self.ascii))
-            options = [Option(self.line_text(i), id=str(i), disabled=a is None) for i, a in enumerate(self.lines)]
+            self.previewed = self.default_index() if self.do == "bid" else None
+            options = [Option(self.line_text(i, i == self.previewed), id=str(i), disabled=a is None)
+                       for i, a in enumerate(self.lines)]
             keys = [self.key_of(i) for i in range(len(self.lines))]
             yield ChoiceList(*options, default=self.default_index(), keys=keys, id="bp-choices")
-            if self.do == "bid":
-                yield PreviewLine(self.ascii, id="bp-preview")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()
-        self.show_preview(self.default_index())
-
-    def show_preview(self, index: int | None) -> None:
-        """A bid's line: what the highlighted card would do in the bidding if no bid acted before it, from the
-        engine's rule functions asked of this player's view (BP5, BP6; the others' bids are secret)."""
-        if self.do != "bid" or index is None or self.lines[index] is None:
-            return
-        card = self.lines[index]["card"]
-        self.query_one(PreviewLine).show(None if card == rules.ZERO else card,
-                                         bid_text(bid_outcome(self.view, card)))
 
     def on_option_list_option_highlighted(self, message: ChoiceList.OptionHighlighted) -> None:
+        """A bid's preview follows the highlight: it stands on the highlighted line only (issue 35)."""
         message.stop()
-        self.show_preview(message.option_index)
+        if self.do != "bid":
+            return
+        choices = self.query_one(ChoiceList)
+        for i in {self.previewed, message.option_index} - {None}:
+            choices.replace_option_prompt_at_index(i, self.line_text(i, i == message.option_index))
+        self.previewed = message.option_index
 
     def action_tracker(self) -> None:
         from bere_tui.ui.bullenparty.table import tracker_notice
