@@ -31,7 +31,6 @@ from bere_tui.ui.prompts.base import HidesHand, PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
-
 #: a choice's line inside the prompt at 80 columns, less the list's padding and a scroll bar
 LINE_WIDTH = 72
 
