@@ -229,3 +229,40 @@ def test_a_tiles_preview_is_what_the_engine_then_does(players, side, luck, seed)
         q = g.deciders()[0]
         g.apply(rng.choice(g.legal(q)))
     assert compared >= 3
+
+
+# ---------------------------------------------------------------- the round's summary (issue 35, item 11)
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_rounds_summary_says_who_took_what(seed):
+    """B8: each bull pile's cards and bullheads at the end of a round, as the takes collected them; BP7: the
+    bullheads each player took with a row (its Bull card included); and the log's sentences say so."""
+    from bere_tui.engine.events import RoundScored
+    from bere_tui.table.narrate import narrate
+
+    rng = random.Random(seed)
+    g = Game("base", ["Ann", "Ben", "Cid"], seed=seed, options={"rounds": 1})
+    cards, events = [0, 0, 0], []
+    while not g.finished:
+        q = g.deciders()[0]
+        events += g.apply(rng.choice(g.legal(q)))
+    for e in events:
+        if isinstance(e, RowTaken):
+            cards[e.player] += len(e.cards)
+    scored = next(e for e in events if isinstance(e, RoundScored))
+    assert list(scored.cards) == cards and list(scored.scores) == [sum(s) for s in g.scores]
+    told = narrate(scored, ["Ann", "Ben", "Cid"]).plain
+    assert told.startswith("Round 1 scored: Ann ") and f"({cards[2]} card" in told
+
+    p = PartyGame(["Ann", "Ben"], seed=seed)
+    heads, events = [0, 0], []
+    while p.round == 1:
+        q = p.deciders()[0]
+        events += p.apply(rng.choice(p.legal(q)))
+    for e in events:
+        if isinstance(e, pev.RowTaken):
+            heads[e.player] += row_bullheads(e.cards) + (e.bull or 0)
+    ended = next(e for e in events if isinstance(e, pev.RoundEnded))
+    assert list(ended.heads) == heads
+    told = narrate(ended, ["Ann", "Ben"]).plain
+    assert told.endswith(f"Bullheads taken this round: Ann {heads[0]}, Ben {heads[1]}")

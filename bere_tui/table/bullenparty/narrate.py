@@ -26,7 +26,7 @@ def bid_text(outcome) -> str:
 
 def tell(e, names: list[str], you: int | None = None):
     """The sentence for a Bullenparty event, or None for a secret bid (BP5) and the setup."""
-    from bere_tui.table.narrate import Card, Cards, round_summary, say
+    from bere_tui.table.narrate import Card, Cards, say
 
     player = getattr(e, "player", None)
     name = names[player] if player is not None else ""
@@ -83,9 +83,10 @@ def tell(e, names: list[str], you: int | None = None):
     if isinstance(e, bp.RoundEnded):
         over = say(_("Round {n} is over") if not e.last else _("Round {n} is over: lay out your hands"), "bold",
                    n=e.round)
-        if not e.cards:  # (an event without the round's summary)
+        if not e.heads:  # (an event without the round's summary)
             return over
-        return over + say(". ") + say(_("Taken this round: {list}"), list=round_summary(names, e.heads, e.cards))
+        taken = ", ".join(_("{name} {score}").format(name=names[p], score=h) for p, h in enumerate(e.heads))
+        return over + say(". ") + say(_("Bullheads taken this round: {list}"), list=taken)
     if isinstance(e, bp.GameOver):
         return say(winners_line([names[p] for p in e.winners], you is not None and e.winners == (you,)),
                    "bold reverse")
