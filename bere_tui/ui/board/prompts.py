@@ -79,6 +79,7 @@ class BoardPrompt(HidesHand, PromptScreen):
 
     DEFAULT_CSS = """
     BoardPrompt { align: left bottom; background: transparent; }
+    BoardPrompt #bg-choices { text-wrap: nowrap; text-overflow: ellipsis; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *PromptScreen.BINDINGS,

@@ -31,16 +31,13 @@ from bere_tui.ui.prompts.base import HidesHand, PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
-#: a choice's line inside the prompt at 80 columns, less the list's padding and a scroll bar
-LINE_WIDTH = 72
-
 
 class BullenpartyPrompt(HidesHand, PromptScreen):
     """One decision of Bullenparty: a title, the player's hand, and the legal actions as a list."""
 
     DEFAULT_CSS = """
     BullenpartyPrompt { align: left bottom; background: transparent; }
-    BullenpartyPrompt #bp-choices { max-height: 9; }
+    BullenpartyPrompt #bp-choices { max-height: 9; text-wrap: nowrap; text-overflow: ellipsis; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *PromptScreen.BINDINGS,
@@ -117,7 +114,6 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
         out = self.option_text(self.lines[index])
         if previewed:
             out.append_text(self.preview_text(self.lines[index]["card"]))
-            out.truncate(LINE_WIDTH, overflow="ellipsis")  # one line at 80 columns
         return out
 
     def preview_text(self, card) -> Text:
