@@ -23,7 +23,7 @@ def preview_text(card: int | None, words: str, ascii: bool = False) -> Text:
 
 class PreviewLine(Static):
     DEFAULT_CSS = """
-    PreviewLine { height: 1; width: 1fr; color: $text-muted; }
+    PreviewLine { height: 1; width: 1fr; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def __init__(self, ascii: bool = False, *, id: str | None = None) -> None:
