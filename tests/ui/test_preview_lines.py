@@ -148,3 +148,22 @@ async def test_the_last_reveal_stays_after_the_deal_and_the_round_is_summed_up()
         assert all(re.search(rf"(?<!\d){card}•", text) for card, _p in last)
         log = "\n".join(line.plain for line in app.screen_stack[-2].query_one(GameLog).lines)
         assert re.search(r"Round 1 scored: Ann -?\d+ bullheads? \(\d+ cards?\), Ben", log), log
+
+
+async def test_at_a_hot_seat_table_the_preview_comes_after_the_hand_off_from_that_persons_view():
+    """B10: nothing before the hand-off; then the line is the engine's answer for that person's view alone."""
+    from bere_tui.engine.preview import Preview
+    from bere_tui.table.words import outcome_text
+    from bere_tui.ui.screens.handoff import HandoffScreen
+
+    g = Game("base", ["Ann", "Ben"], seed=21)
+    app = BereApp(Start("game", session=Session(g)), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert " → " not in screen_text(app)
+        await pilot.press("enter")
+        prompt = await select_prompt(pilot)
+        p = prompt.player
+        card = min(g.hands[p])
+        words = outcome_text(Preview(g.view(p)).outcome(card))
+        assert preview_line(app).endswith("→ " + words)
