@@ -31,9 +31,9 @@ from bere_tui.engine.bullenparty import events as pev
 from bere_tui.engine.bullenparty.preview import bid_outcome
 from bere_tui.engine.bullenparty.rules import ZERO
 from bere_tui.engine.cards import row_bullheads
-from bere_tui.engine.events import Placed, RowTaken
-from bere_tui.engine.game import Game
-from bere_tui.engine.preview import Preview
+from bere_tui.engine.nimmt.events import Placed, RowTaken
+from bere_tui.engine.nimmt.game import Game
+from bere_tui.engine.nimmt.preview import Preview
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -237,7 +237,7 @@ def test_a_tiles_preview_is_what_the_engine_then_does(players, side, luck, seed)
 def test_the_rounds_summary_says_who_took_what(seed):
     """B8: each bull pile's cards and bullheads at the end of a round, as the takes collected them; BP7: the
     bullheads each player took with a row (its Bull card included); and the log's sentences say so."""
-    from bere_tui.engine.events import RoundScored
+    from bere_tui.engine.nimmt.events import RoundScored
     from bere_tui.table.narrate import narrate
 
     rng = random.Random(seed)

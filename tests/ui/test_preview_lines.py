@@ -13,10 +13,10 @@ import re
 from test_special_prompts import PromptApp, table
 from uitools import press_until, screen_text, wait_for
 
-from bere_tui.engine import Game
 from bere_tui.engine.bullenparty import Game as PartyGame
-from bere_tui.engine.row import Row
-from bere_tui.engine.variants import SPECIAL_NAMES
+from bere_tui.engine.nimmt.game import Game
+from bere_tui.engine.nimmt.row import Row
+from bere_tui.engine.nimmt.variants import SPECIAL_NAMES
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
 from bere_tui.ui.prompts.select import SelectPrompt
@@ -152,7 +152,7 @@ async def test_the_last_reveal_stays_after_the_deal_and_the_round_is_summed_up()
 
 async def test_at_a_hot_seat_table_the_preview_comes_after_the_hand_off_from_that_persons_view():
     """B10: nothing before the hand-off; then the line is the engine's answer for that person's view alone."""
-    from bere_tui.engine.preview import Preview
+    from bere_tui.engine.nimmt.preview import Preview
     from bere_tui.table.words import outcome_text
     from bere_tui.ui.screens.handoff import HandoffScreen
 

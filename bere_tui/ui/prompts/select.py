@@ -14,7 +14,7 @@ from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from bere_tui.engine.preview import Preview
+from bere_tui.engine.nimmt.preview import Preview
 from bere_tui.i18n import _
 from bere_tui.table.words import outcome_text
 from bere_tui.ui.prompts.base import CardPickPrompt, HidesHand

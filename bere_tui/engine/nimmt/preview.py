@@ -14,10 +14,10 @@ is carried out on a copy of the viewer's table, then the engine's `Game.outcome`
 
 from __future__ import annotations
 
-from bere_tui.engine import specials
-from bere_tui.engine.game import Game, Outcome, Placement
-from bere_tui.engine.row import Row
-from bere_tui.engine.view import View
+from bere_tui.engine.nimmt import specials
+from bere_tui.engine.nimmt.game import Game, Outcome, Placement
+from bere_tui.engine.nimmt.row import Row
+from bere_tui.engine.nimmt.view import View
 
 
 class _Table:
