@@ -6,6 +6,7 @@ Textual, no rich: plain strings).
 
 from __future__ import annotations
 
+from bere_tui.engine.cards import row_bullheads
 from bere_tui.i18n import _, ngettext, pgettext
 
 
@@ -66,3 +67,20 @@ def winners_line(names: list[str], you: bool = False) -> str:
 def heads_text(n: int) -> str:
     """'1 bullhead', '5 bullheads', '-2 bullheads' (the plural form chosen by the amount, whatever its sign)."""
     return ngettext("{n} bullhead", "{n} bullheads", abs(n)).format(n=n)
+
+
+def outcome_text(outcome) -> str:
+    """Where a card would go and what it would cost (the engine's RowRules.landing, asked through engine.preview), in a
+    few words for the card prompts' preview line (one line at 80 columns after the card): `row 2, card 4 of 5`,
+    `row 2, card 6: full, you take 11 bullheads`, `lower than every row: you take one (cheapest 1 bullhead)`."""
+    if outcome.row < 0:  # B6
+        cheapest = heads_text(row_bullheads(outcome.taken))
+        if outcome.refused:  # A-STOP-2, E3
+            return _("lower than every row it may join: you take one (cheapest {heads})").format(heads=cheapest)
+        return _("lower than every row: you take one (cheapest {heads})").format(heads=cheapest)
+    if outcome.taken is None:  # B4
+        return _("row {row}, card {place} of {capacity}").format(
+            row=outcome.row + 1, place=outcome.place + 1, capacity=outcome.capacity)
+    # B5 (A9: the 7th card of a row with 7 nimmt!; A-5TH-2: with the card placed)
+    return _("row {row}, card {place}: full, you take {heads}").format(
+        row=outcome.row + 1, place=outcome.place + 1, heads=heads_text(row_bullheads(outcome.taken)))

@@ -85,7 +85,7 @@ async def test_lesson_33_places_the_second_tile_after_the_first():
         assert prompt.picked == [31]
         lines = [str(o.get_option_at_index(i).prompt) for o in prompt.query(OptionList) for i in range(o.option_count)]
         line = next(x for x in lines if x.startswith("37"))
-        assert "row 2, space 3: take the row" in line, line  # the 31 lands first, on row 2's space 2
+        assert "row 2, space 3: -4 points, take the row" in line, line  # the 31 lands first, on row 2's space 2
         await pilot.press("3", "7", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ExplainScreen)

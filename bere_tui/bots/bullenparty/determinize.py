@@ -60,6 +60,7 @@ def deal_world(view, rng: random.Random) -> Game:
     g.turn = view.turn
     g.rows = [Row(list(r.cards), r.bull, r.closed, r.taken_by) for r in view.rows]
     g.took = [pv.took_row for pv in view.players]
+    g.took_cards = [((), None)] * n  # (only the round's summary event reads it; nobody reads a world's events)
     g.revealed = view.revealed
     g.queue = list(view.queue)
     g.acting = view.acting

@@ -280,35 +280,25 @@ class Game(TurnProtocol):
         landed = rules.land(self.rows, self.active, self.specs, self.overlays, r, tile)
         i, kind, others = landed.space, landed.kind, landed.others
         ev.append(TilePlaced(p, tile, r, i, how))
-        spec = self.specs[r]
-        heads = self.board.heads
-        minus = False
+        points = rules.points(landed, tile, self.specs[r], self.board.heads)  # BG4, BG6, BG-D4, BG-D5
+        minus = points < 0
         if kind == "final":  # BG4, BG-D4: the final space
             bonus = landed.overlay == "final_bonus"  # BG6: the row's sum paid instead of lost
-            worth = sum(heads[t] for t in others)
-            points = worth if bonus else -worth
             self.out.extend(others)
             self._score(p, "row_bonus" if bonus else "row_filled", points)
             assert landed.to is not None, "BG-D4: a final space moves the tile to another row"
             ev.append(RowFinished(p, r, tile, others, points, landed.to, bonus))
-            minus = points < 0
         elif kind == "plus5":  # BG6: +5 instead of any other effect
-            self._score(p, "plus5", 5)
-            ev.append(SpaceScored(p, r, i, "plus5", 5))
+            self._score(p, "plus5", points)
+            ev.append(SpaceScored(p, r, i, "plus5", points))
         elif kind is not None:
-            space = spec.spaces[i]
             if kind in ("bull_plus", "bull_minus"):  # BG4: the tile's bullheads, or the printed value
-                worth = heads[tile] if space.value is None else space.value
-                points = worth if kind == "bull_plus" else -worth
                 self._score(p, kind, points)
                 ev.append(SpaceScored(p, r, i, kind, points))
-                minus = points < 0
             elif kind == "take_row":  # BG-D5
-                points = -sum(heads[t] for t in others)
                 self.out.extend(others)
                 self._score(p, "take_row", points)
                 ev.append(RowTaken(p, r, tile, others, points))
-                minus = points < 0
             elif kind == "play_two":  # BG-D6
                 self.two[p] = True
                 ev.append(PlayTwo(p))

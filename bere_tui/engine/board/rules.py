@@ -63,6 +63,25 @@ def land(rows: list[list[int]], active: list[bool], specs, overlays: dict[tuple[
     return Landing(i, kind, overlay)
 
 
+def points(landing: Landing, tile: int, spec, heads) -> int:
+    """BG4, BG6, BG-D4, BG-D5: the points a landing (`land`) scores its player at once: the final space loses
+    the row's other tiles' bullheads (a luck card's bonus wins them), +5 on a luck card's space, a bull space
+    the tile's bullheads or its printed value, TAKE the row's tiles' bullheads; 0 for every other space."""
+    kind = landing.kind
+    if kind == "final":
+        worth = sum(heads[t] for t in landing.others)
+        return worth if landing.overlay == "final_bonus" else -worth
+    if kind == "plus5":
+        return 5
+    if kind in ("bull_plus", "bull_minus"):
+        space = spec.spaces[landing.space]
+        worth = heads[tile] if space.value is None else space.value
+        return worth if kind == "bull_plus" else -worth
+    if kind == "take_row":
+        return -sum(heads[t] for t in landing.others)
+    return 0
+
+
 def winners(scores) -> tuple[int, ...]:
     """BG5, BG-D7: the most points win; tied highest totals share victory."""
     best = max(scores)
@@ -74,4 +93,4 @@ def second_hand_due(players: int, max_players: int, hand_no: int) -> bool:
     return hand_no == 1 and players <= max_players
 
 
-__all__ = ["second_hand_due", "target_row", "winners"]
+__all__ = ["Landing", "land", "points", "second_hand_due", "target_row", "winners"]

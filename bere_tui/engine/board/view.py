@@ -29,6 +29,11 @@ class RowView:
         return len(self.tiles)
 
     @property
+    def at_limit(self) -> bool:
+        """An active row whose next tile lands on its final space (BG4, BG-D4: that tile finishes the row)."""
+        return self.active and self.next_space == self.spec.final
+
+    @property
     def end(self) -> int | None:
         return self.tiles[-1] if self.tiles else None
 
@@ -94,10 +99,14 @@ class View:
         return rules.target_row({r: self.rows[r].tiles[-1] for r in self.open_rows()}, tile)
 
     def landings(self, tiles) -> dict[int, tuple[int, int, str, str | None]]:
+        """`outcomes` without the points: tile -> (row, space, how, the luck card on that space)."""
+        return {tile: out[:4] for tile, out in self.outcomes(tiles).items()}
+
+    def outcomes(self, tiles) -> dict[int, tuple[int, int, str, str | None, int]]:
         """BG3, BG-D3, BG-D6: where each of the viewer's own `tiles` (a play-two turn's two) would land on the
         board as it is now, placed lowest first as the engine places them, each after the one before it has
-        changed the rows (`rules.land`): tile -> (row, space, how, the luck card on that space). The others'
-        tiles are not known: a lower one could land first."""
+        changed the rows (`rules.land`): tile -> (row, space, how, the luck card on that space, the points it
+        scores at once: rules.points). The others' tiles are not known: a lower one could land first."""
         rows = [list(row.tiles) for row in self.rows]
         active = [row.active for row in self.rows]
         specs = [row.spec for row in self.rows]
@@ -106,8 +115,9 @@ class View:
         for tile in sorted(tiles):
             ends = {r: rows[r][-1] for r, row in enumerate(self.rows) if active[r] and not row.stopped}
             r, how = rules.target_row(ends, tile)
-            out[tile] = (r, len(rows[r]), how, overlays.get((r, len(rows[r]))))
-            rules.land(rows, active, specs, overlays, r, tile)
+            overlay = overlays.get((r, len(rows[r])))
+            landed = rules.land(rows, active, specs, overlays, r, tile)
+            out[tile] = (r, landed.space, how, overlay, rules.points(landed, tile, specs[r], self.heads))
         return out
 
     def seen_tiles(self) -> set[int]:

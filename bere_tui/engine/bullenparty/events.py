@@ -7,7 +7,7 @@ appears in an event except where the rules turn it face up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from bere_tui.engine.events import Event
@@ -128,10 +128,14 @@ class Reshuffled(Event):
 
 @dataclass(slots=True)
 class RoundEnded(Event):
-    """BP7: the last row was taken. `scores`: each player's BP10 score so far; `last`: the game ends now (BP9)."""
+    """BP7: the last row was taken. `scores`: each player's BP10 score so far; `last`: the game ends now (BP9).
+    `cards` and `heads`: what each player took this round, number cards and bullheads with the Bull card (the
+    round's summary, issue 35)."""
     round: int
     scores: tuple[int, ...]
     last: bool
+    cards: tuple[int, ...] = field(default=(), compare=False)
+    heads: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(slots=True)

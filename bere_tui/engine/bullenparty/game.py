@@ -34,7 +34,7 @@ from bere_tui.engine.bullenparty.events import (
     SetUp,
     ZeroTakenBack,
 )
-from bere_tui.engine.bullenparty.rules import HAND_SIZE, LETTERS, NUMBER_CARDS, ROW_CLOSED, ZERO
+from bere_tui.engine.bullenparty.rules import HAND_SIZE, LETTERS, NUMBER_CARDS, ZERO
 from bere_tui.engine.errors import IllegalAction, SetupError
 from bere_tui.engine.events import Event
 from bere_tui.engine.outcome import Outcome, Part, Score
@@ -145,6 +145,7 @@ class Game(TurnProtocol):
         self.turn = 0  # the bidding within the round
         self.rows: list[Row] = []
         self.took: list[int | None] = [None] * n  # the row each player took this round (BP7)
+        self.took_cards: list[tuple[tuple[int, ...], int | None]] = [((), None)] * n  # and its cards and Bull card
         self.bids: dict[int, int | str] = {}
         self.waiting: list[int] = []  # players still to bid
         self.revealed: tuple[tuple[int, int | None, str | None], ...] = ()
@@ -226,6 +227,7 @@ class Game(TurnProtocol):
         self.turn = 0
         n = self.n
         self.took = [None] * n
+        self.took_cards = [((), None)] * n
         rows = []
         for _r in range(n):
             cards = [self._draw(ev), self._draw(ev)]
@@ -278,7 +280,9 @@ class Game(TurnProtocol):
                 self._start_bidding()  # BP5: the next bidding among those still without a row
                 return
             # BP7: the last row is taken
-            ev.append(RoundEnded(self.round, tuple(self.scores()), self.last_round))
+            ev.append(RoundEnded(self.round, tuple(self.scores()), self.last_round,
+                                 tuple(len(cards) for cards, _b in self.took_cards),
+                                 tuple(rules.heads(cards) + (bull or 0) for cards, bull in self.took_cards)))
             if self.last_round:  # BP9: after that round the game ends
                 self.end_phase = True
                 self.laying = 0
@@ -382,11 +386,9 @@ class Game(TurnProtocol):
         if pend["player"] != player:
             return []
         if do == "take":  # BP5: any one remaining row
-            return [{"player": player, "do": "take", "row": r} for r, row in enumerate(self.rows)
-                    if row.taken_by is None]
+            return [{"player": player, "do": "take", "row": r} for r in rules.takeable(self.rows)]
         if do == "zero_row":  # BP5, BP6: a remaining row that is not closed
-            return [{"player": player, "do": "zero_row", "row": r} for r, row in enumerate(self.rows)
-                    if row.is_open]
+            return [{"player": player, "do": "zero_row", "row": r} for r in rules.open_rows(self.rows)]
         piles = self.piles[player]  # lay: BP8
         return [{"player": player, "do": "lay", "card": c, "pile": i}
                 for c in self.hands[player] for i in rules.pile_targets(piles, c)]
@@ -509,6 +511,7 @@ class Game(TurnProtocol):
         row.bull = None
         row.taken_by = p
         self.took[p] = r  # BP7: out of bidding for the rest of the round
+        self.took_cards[p] = (taken, bull)
         self.laying = p  # BP8: the hand limit, immediately
         self.pending = None
         ev.append(RowTaken(p, card, r, taken, bull))
@@ -531,7 +534,7 @@ class Game(TurnProtocol):
         row.cards.append(card)
         self.drawn = None
         ev.append(CardAdded(p, card, r, len(row.cards) - 1))
-        if len(row.cards) >= ROW_CLOSED:  # BP6: closed, with the top Bull card (Decision: none when used up)
+        if rules.closes(row.cards):  # BP6: closed, with the top Bull card (Decision: none when used up)
             row.closed = True
             row.bull = self.bull_deck.pop(0) if self.bull_deck else None
             ev.append(RowClosed(r, row.bull))
@@ -580,8 +583,8 @@ class Game(TurnProtocol):
         g.piles = [[pile[:] for pile in piles] for piles in self.piles]
         g.bulls = [b[:] for b in self.bulls]
         g.reshuffles = [r[:] for r in self.reshuffles]
-        for name in ("letters", "zero_shown", "draw", "discard", "bull_deck", "took", "queue", "actions",
-                     "removed"):
+        for name in ("letters", "zero_shown", "draw", "discard", "bull_deck", "took", "took_cards", "queue",
+                     "actions", "removed"):
             setattr(g, name, list(getattr(self, name)))
         g.bids = dict(self.bids)
         if self.pending is not None:

@@ -115,6 +115,21 @@ def score_parts(piles, bulls) -> tuple[int, int, int]:
     return best, sum(bulls), best - sum(pile_heads)
 
 
+def closes(cards) -> bool:
+    """BP6: a row holding these number cards is closed."""
+    return len(cards) >= ROW_CLOSED
+
+
+def takeable(rows) -> list[int]:
+    """BP5: the rows a number card's owner may take: any one remaining row (`rows`: the game's or a view's)."""
+    return [r for r, row in enumerate(rows) if row.taken_by is None]
+
+
+def open_rows(rows) -> list[int]:
+    """BP5, BP6: the rows a zero card's turned-up card may go to: remaining and not closed."""
+    return [r for r, row in enumerate(rows) if row.is_open]
+
+
 def winners(scores) -> tuple[int, ...]:
     """BP10: highest total wins; tied highest totals share victory."""
     best = max(scores)

@@ -176,11 +176,13 @@ class ParityMoved(Event):
 
 @dataclass(slots=True)
 class RoundScored(Event):
-    """End of a round (B8): bullheads of the round and totals, one entry per player."""
+    """End of a round (B8): bullheads of the round and totals, one entry per player; `cards`: the cards each bull
+    pile holds (the round's summary, issue 35)."""
     ends_round: ClassVar[bool] = True
     round: int
     scores: tuple[int, ...]
     totals: tuple[int, ...]
+    cards: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(slots=True)

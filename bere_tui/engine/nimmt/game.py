@@ -20,6 +20,7 @@ placement that needs no decision (no prompt, no special card) is resolved withou
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from bere_tui.engine.cards import DECK_SIZE, row_bullheads
 from bere_tui.engine.errors import IllegalAction, SetupError
@@ -110,6 +111,17 @@ def _check_fields(do: str, action: dict) -> None:
             raise IllegalAction(_("{do} needs the field {field!r}").format(do=do, field=f))
 
 
+class Landing(NamedTuple):
+    """Where a card placed by B4-B6 now would go and what it would collect (`RowRules.landing`)."""
+
+    row: int  # the row it goes to; -1: lower than every row that may take it (B6), its owner chooses
+    place: int  # its place in that row from 0 (a full row's: the card after its last, which takes it, B5)
+    capacity: int  # the cards that row holds (5, or 6 with 7 nimmt!: A9)
+    taken: tuple[int, ...] | None  # what it collects (B5, A-5TH-2), None: nothing; a low card: the cheapest row's
+    cheapest: int  # a low card (B6): the row that collects the fewest bullheads (the first of equals), else -1
+    refused: str  # a low card: "stop" or "parity" when a row does not accept it (refused_by), else ""
+
+
 class Placement:
     """The placement being resolved: whose card, at which stage, and what it has done so far."""
 
@@ -153,6 +165,27 @@ class RowRules:
             if not row.accepts(card):
                 return "stop" if row.stop else "parity"
         return ""
+
+    def low_card_rows(self) -> list[int]:
+        """B6: any row may be chosen, except a stopped one (A-STOP-2)."""
+        return [r for r, row in enumerate(self.rows) if not row.stop]
+
+    def landing(self, card: int) -> Landing:
+        """Where `card` placed by B4-B6 now would go and what it would collect: B4 (target_row), B5 (a full row,
+        A9's capacity, A-5TH-2's extra card: specials.collected), B6 (a low card: the rows its owner may take,
+        low_card_rows, and the cheapest of them). The previews of a prompt ask this of a view (engine.preview)."""
+        rows = self.rows
+        r = self.target_row(card)
+        if r < 0:  # B6
+            costs = [(row_bullheads(special_cards.collected(rows, rows[i].cards, card)), i)
+                     for i in self.low_card_rows()]
+            _cost, best = min(costs) if costs else (0, -1)
+            taken = tuple(special_cards.collected(rows, rows[best].cards, card)) if best >= 0 else ()
+            return Landing(-1, 0, 0, taken, best, self.refused_by(card))
+        row = rows[r]
+        full = len(row.cards) >= row.capacity  # B5, A9
+        taken = tuple(special_cards.collected(rows, row.cards, card)) if full else None  # A-5TH-2
+        return Landing(r, len(row.cards), row.capacity, taken, -1, "")
 
 
 class Game(RowRules):
@@ -401,7 +434,7 @@ class Game(RowRules):
             round_scores.append(s)
         totals = tuple(sum(s) for s in self.scores)
         if ev is not UNREAD:
-            ev.append(RoundScored(self.round, tuple(round_scores), totals))
+            ev.append(RoundScored(self.round, tuple(round_scores), totals, tuple(map(len, self.piles))))
         if self.rules.game_over(self, totals):  # B9, B10, A6
             self.rules.end_game(self)  # A7
             best = min(totals)
@@ -469,10 +502,6 @@ class Game(RowRules):
         if pend is None:
             return []
         return list(pend["players"]) if pend["do"] == "select" else [pend["player"]]
-
-    def low_card_rows(self) -> list[int]:
-        """B6: any row may be chosen, except a stopped one (A-STOP-2)."""
-        return [r for r, row in enumerate(self.rows) if not row.stop]
 
     def held(self, p: int) -> list[int]:
         """p's hand as it lies on the table: with the card p chose face down this turn while the turn's cards are
@@ -776,4 +805,4 @@ class Game(RowRules):
 #: the method that carries out each kind of action (after apply's common checks)
 HANDLERS = {do: getattr(Game, "_do_" + do) for do in ACTION_FIELDS}
 
-__all__ = ["Game", "Placement"]
+__all__ = ["Game", "Outcome", "Placement"]

@@ -5,12 +5,17 @@ A prompt gets a View and the legal actions. `Preview(view)` rebuilds from the vi
 rules read (rows, the viewer's hand and special cards, the card being placed) and asks the same functions the
 engine plays by: what taking a row collects, why a special card or one of its choices is not allowed, where Insert and Shift put a card
 and what they take, and why a low card is lower than every row that may take it.
+
+`outcome(card)` says where a card would go now and what it would collect (the card prompt's line, issue 35),
+and `outcome(card, special, **choices)` the same after a special card that changes the table and then lets the
+card be placed by B4-B6 (Stop, 7 nimmt!, Shift, Replace, Negative = Positive): the special card's own `play`
+is carried out on a copy of the viewer's table, then the engine's `RowRules.landing` answers.
 """
 
 from __future__ import annotations
 
 from bere_tui.engine.nimmt import specials
-from bere_tui.engine.nimmt.game import RowRules
+from bere_tui.engine.nimmt.game import Landing, Placement, RowRules
 from bere_tui.engine.nimmt.row import Row
 from bere_tui.engine.nimmt.view import View
 
@@ -18,14 +23,24 @@ from bere_tui.engine.nimmt.view import View
 class _Table(RowRules):
     """The parts of a Game the checks read, from one player's view (their hand and special cards only)."""
 
-    __slots__ = ("hands", "rows", "specials")
+    __slots__ = ("hands", "placing", "rows", "specials")
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View | None) -> None:
+        self.placing: Placement | None = None
+        if view is None:
+            return
         self.rows = [Row(list(r.cards), r.seven, r.stop, r.fifth,
                          None if r.parity is None else int(r.parity == "odd")) for r in view.rows]
         me = view.me
         self.hands = {me: list(view.hand)}
         self.specials = {me: list(view.my_specials)}
+
+    def copy(self) -> _Table:
+        table = _Table(None)
+        table.rows = [row.copy() for row in self.rows]
+        table.hands = {p: list(h) for p, h in self.hands.items()}
+        table.specials = {p: list(s) for p, s in self.specials.items()}
+        return table
 
 
 class Preview:
@@ -64,6 +79,22 @@ class Preview:
         taken = list(self.view.rows[row].cards if cards is None else cards)
         return taken if placed is None else specials.collected(self.view.rows, taken, placed)
 
+    def outcome(self, card: int | None = None, special: str | None = None, **choices) -> Landing | None:
+        """Where `card` (default: the card being placed) would go by B4-B6 now and what it would collect
+        (RowRules.landing); with `special` and its `choices`, after that special card's own play (A-STOP-2, A-7N-1,
+        A-SHI-1, A-REP-1: the card it places instead, A-NP-1). None when the special card places the card
+        itself (5th Row, Insert, a Shift that empties a row: A-5TH-1, A-INS-1, A-SHI-2)."""
+        card = self.card if card is None else card
+        if special is None:
+            return self.table.landing(card)
+        if special in ("fifth_row", "insert"):  # A-5TH-1, A-INS-1: the card goes where the special card says
+            return None
+        table = self.table.copy()
+        table.placing = Placement(self.player, card, "place")
+        if specials.PLAYS[special](table, self.player, card, choices, []) != "place":
+            return None
+        return table.landing(table.placing.card)
+
     def refused(self, card: int | None = None) -> str:
         """For a low card (B6): "stop" or "parity" when a row does not accept it (A-STOP-2, E3), else ""."""
         card = self.card if card is None else card
@@ -71,4 +102,4 @@ class Preview:
         return self.table.refused_by(card)
 
 
-__all__ = ["Preview"]
+__all__ = ["Landing", "Preview"]

@@ -21,8 +21,7 @@ def space_effect(spec, index: int, overlay: str | None = None) -> str:
     if space.kind in ("bull_plus", "bull_minus"):
         if space.value is None:
             return _("+ the tile's bullheads") if space.kind == "bull_plus" else _("- the tile's bullheads")
-        points = space.value if space.kind == "bull_plus" else -space.value
-        return ngettext("{points:+d} point", "{points:+d} points", abs(points)).format(points=points)
+        return points_text(space.value if space.kind == "bull_plus" else -space.value)
     return {
         "take_row": _("take the row: its bullheads are lost"),
         "play_two": _("play two tiles next turn"),
@@ -30,6 +29,17 @@ def space_effect(spec, index: int, overlay: str | None = None) -> str:
         "row_to_hand": _("the row's tiles into your hand"),
         "action_card": _("draw an action card"),
     }.get(space.kind, space.kind)
+
+
+def points_text(points: int) -> str:
+    """`+3 points`, `-7 points`: a printed value, or what a landing scores at once (engine rules.points)."""
+    return ngettext("{points:+d} point", "{points:+d} points", abs(points)).format(points=points)
+
+
+def states_points(spec, index: int, overlay: str | None = None) -> bool:
+    """Whether space_effect already says the points in figures (+5, a printed value), so none are added."""
+    space = spec.spaces.get(index)
+    return overlay == "plus5" or (index != spec.final and space is not None and space.value is not None)
 
 
 def card_name(kind: str) -> str:

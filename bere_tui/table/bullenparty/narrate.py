@@ -8,6 +8,22 @@ from bere_tui.i18n import _, ngettext
 from bere_tui.table.words import heads_text, winners_line
 
 
+def bid_text(outcome) -> str:
+    """What a bid would do (engine.bullenparty.preview.bid_outcome), in a few words for the bid prompt's preview
+    line (BP5, BP6): short, after the highlighted bid on its line at 80 columns."""
+    n = len(outcome.rows)
+    if outcome.kind == "take":
+        return ngettext("take 1 of {n} row, best {heads}; lower bids first",
+                        "take 1 of {n} rows, best {heads}; lower bids first", n).format(
+            n=n, heads=heads_text(outcome.heads))
+    if outcome.closing:
+        return ngettext("a pile card to 1 of {n} open row; row {rows} would close",
+                        "a pile card to 1 of {n} open rows; row {rows} would close", n).format(
+            n=n, rows=", ".join(str(r + 1) for r in outcome.closing))
+    return ngettext("a pile card to 1 of {n} open row, then it comes back",
+                    "a pile card to 1 of {n} open rows, then it comes back", n).format(n=n)
+
+
 def tell(e, names: list[str], you: int | None = None):
     """The sentence for a Bullenparty event, or None for a secret bid (BP5) and the setup."""
     from bere_tui.table.sentence import Card, Cards, say
@@ -65,8 +81,12 @@ def tell(e, names: list[str], you: int | None = None):
             told = told + say(_(". This round is the last."))
         return told
     if isinstance(e, bp.RoundEnded):
-        return say(_("Round {n} is over") if not e.last else _("Round {n} is over: lay out your hands"), "bold",
+        over = say(_("Round {n} is over") if not e.last else _("Round {n} is over: lay out your hands"), "bold",
                    n=e.round)
+        if not e.heads:  # (an event without the round's summary)
+            return over
+        taken = ", ".join(_("{name} {score}").format(name=names[p], score=h) for p, h in enumerate(e.heads))
+        return over + say(". ") + say(_("Bullheads taken this round: {list}"), list=taken)
     if isinstance(e, bp.GameOver):
         return say(winners_line([names[p] for p in e.winners], you is not None and e.winners == (you,)),
                    "bold reverse")

@@ -36,6 +36,11 @@ class RowShow:
     def bullheads(self) -> int:
         return row_bullheads(self.cards)
 
+    @property
+    def full(self) -> bool:
+        """B5, A9: the row holds all the cards it may; the next card placed here takes it."""
+        return len(self.cards) >= self.capacity
+
 
 @dataclass
 class TableShow:
@@ -111,7 +116,8 @@ class TableShow:
         if isinstance(event, ev.Dealt):
             self.rows = [RowShow([c]) for c in event.rows]
             self.round, self.turn = event.round, 0
-            self.revealed, self.done, self.instead = [], set(), {}
+            # (the last reveal stays in view, all placed, until the next one: issue 35)
+            self.done |= {card for card, _p in self.revealed}
             self.round_heads = [0] * len(self.round_heads)
         elif isinstance(event, ev.Revealed):
             self.revealed = list(event.cards)

@@ -76,12 +76,26 @@ def tell(e: ev.Event, names: list[str], you: int | None = None) -> Sentence | No
         else:  # E2
             text = _("EVEN/ODD card beside row {row}, whose first card {card} is the lowest: {parity}")
         return say(text, row=e.row + 1, card=e.card, parity=parity_name(e.parity))  # the number: its parity counts
-    if isinstance(e, ev.RoundScored):
-        return say(_("Round {n} scored"), "bold", n=e.round)
+    if isinstance(e, ev.RoundScored):  # B8, with who took what this round (issue 35)
+        return say(_("Round {n} scored: {list}"), "bold", n=e.round, list=round_summary(names, e.scores, e.cards))
     if isinstance(e, ev.GameOver):
         return say("{line}", "bold reverse",
                    line=winners_line([names[p] for p in e.winners], you is not None and e.winners == (you,)))
     return None
+
+
+def round_summary(names: list[str], heads, cards=()) -> str:
+    """Who took what this round: `Ann 7 bullheads (3 cards), Ben 0 bullheads (0 cards)` (without the counts of
+    cards when the event has none: an older record's)."""
+    parts = []
+    for p, name in enumerate(names):
+        if p < len(cards):
+            parts.append(_("{name} {heads} ({cards})").format(
+                name=name, heads=heads_text(heads[p]),
+                cards=ngettext("{n} card", "{n} cards", cards[p]).format(n=cards[p])))
+        else:
+            parts.append(_("{name} {heads}").format(name=name, heads=heads_text(heads[p])))
+    return ", ".join(parts)
 
 
 def _placed(e: ev.Placed, name: str, mine: bool) -> Sentence | None:

@@ -99,6 +99,8 @@ def row_line(index: int, row, heads, width: int, ascii: bool = False, fresh=froz
             if not mark:
                 mark = "_" if ascii else "·"  # (in ASCII a bullhead is ".")
             style = "dim" if not row.active else ("bold" if i in overlays else "")
+            if row.at_limit and i == len(row.tiles):  # the next tile finishes this row (BG-D4): `END!`
+                mark, style = mark + "!", "bold reverse"
             label = Text(mark[:width], style=style)
         out.append_text(label)
         out.append(" " * (width - label.cell_len))

@@ -25,6 +25,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.i18n import N_, _, ngettext
+from bere_tui.table.board.words import points_text, states_points
 from bere_tui.ui.board.board import (
     card_help,
     card_name,
@@ -60,12 +61,16 @@ def choices_that_fit(screen, height: int | None, log_kept: int = 0) -> int:
 def landing_text(view, tile: int, picked=()) -> Text:
     """Where `tile` would go on the board as it stands (the engine's rule) and what that space does; on a
     play-two turn after the tiles `picked` before it, placed lowest first as the engine places them."""
-    r, i, how, overlay = view.landings([*picked, tile])[tile]
+    r, i, how, overlay, points = view.outcomes([*picked, tile])[tile]
     row = view.rows[r]
     out = Text(_("row {row}, space {space}").format(row=r + 1, space=i + 1), no_wrap=True, overflow="ellipsis")
     if how == "lowest":
         out.append(" " + _("(below every row end)"))
-    out.append(": " + space_effect(row.spec, i, overlay), style="dim")
+    out.append(": ")
+    if points and not states_points(row.spec, i, overlay):  # what it scores now (rules.points: BG4, BG6, BG-D4/5)
+        out.append(points_text(points), style="bold")
+        out.append(", ")
+    out.append(space_effect(row.spec, i, overlay), style="dim")
     return out
 
 
@@ -74,6 +79,7 @@ class BoardPrompt(HidesHand, PromptScreen):
 
     DEFAULT_CSS = """
     BoardPrompt { align: left bottom; background: transparent; }
+    BoardPrompt #bg-choices { text-wrap: nowrap; text-overflow: ellipsis; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *PromptScreen.BINDINGS,

@@ -20,8 +20,9 @@ from textual.widgets.option_list import Option
 
 from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.bullenparty import rules
+from bere_tui.engine.bullenparty.preview import bid_outcome
 from bere_tui.i18n import _
-from bere_tui.table.bullenparty.narrate import tell
+from bere_tui.table.bullenparty.narrate import bid_text, tell
 from bere_tui.table.cardtext import card_inline
 from bere_tui.table.sentence import Card, say
 from bere_tui.table.words import heads_text
@@ -36,7 +37,7 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
 
     DEFAULT_CSS = """
     BullenpartyPrompt { align: left bottom; background: transparent; }
-    BullenpartyPrompt #bp-choices { max-height: 9; }
+    BullenpartyPrompt #bp-choices { max-height: 9; text-wrap: nowrap; text-overflow: ellipsis; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *PromptScreen.BINDINGS,
@@ -47,6 +48,7 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
         super().__init__(view, legal, ascii)
         self.do = legal[0]["do"]
         self.names = [p.name for p in view.players]
+        self.previewed: int | None = None  # the bid line that shows its preview (the highlighted one)
         self.can_go_back = False  # at a hot-seat table: Esc hides the hand and brings the hand-off back
         # the lines of the list: every row for a row choice (a row's digit is its number; the ones that may
         # not be chosen are greyed), else each legal action
@@ -106,10 +108,20 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
             out.append_text(cards_text(pile, self.ascii))
         return out
 
-    def line_text(self, index: int) -> Text:
+    def line_text(self, index: int, previewed: bool = False) -> Text:
         if self.do in ("take", "zero_row"):
             return row_line(index, self.view.rows[index], self.names, self.ascii)
-        return self.option_text(self.lines[index])
+        out = self.option_text(self.lines[index])
+        if previewed:
+            out.append_text(self.preview_text(self.lines[index]["card"]))
+        return out
+
+    def preview_text(self, card) -> Text:
+        """After the highlighted bid: what it would do in the bidding if no bid acted before it, from the
+        engine's rule functions asked of this player's view (BP5, BP6; the others' bids are secret)."""
+        out = Text("  " + ("-> " if self.ascii else "→ "), style="dim")
+        out.append(bid_text(bid_outcome(self.view, card)), style="dim")
+        return out
 
     def default_index(self) -> int:
         """The highlighted line: the row with the most bullheads to take (you collect on purpose), else the
@@ -128,13 +140,25 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
                 yield Static(bids.text(self.ascii))
             if self.view.me is not None and self.do != "bid":
                 yield Static(hand_text(self.view, self.ascii))
-            options = [Option(self.line_text(i), id=str(i), disabled=a is None) for i, a in enumerate(self.lines)]
+            self.previewed = self.default_index() if self.do == "bid" else None
+            options = [Option(self.line_text(i, i == self.previewed), id=str(i), disabled=a is None)
+                       for i, a in enumerate(self.lines)]
             keys = [self.key_of(i) for i in range(len(self.lines))]
             yield ChoiceList(*options, default=self.default_index(), keys=keys, id="bp-choices")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()
+
+    def on_option_list_option_highlighted(self, message: ChoiceList.OptionHighlighted) -> None:
+        """A bid's preview follows the highlight: it stands on the highlighted line only (issue 35)."""
+        message.stop()
+        if self.do != "bid":
+            return
+        choices = self.query_one(ChoiceList)
+        for i in {self.previewed, message.option_index} - {None}:
+            choices.replace_option_prompt_at_index(i, self.line_text(i, i == message.option_index))
+        self.previewed = message.option_index
 
     def action_tracker(self) -> None:
         from bere_tui.ui.bullenparty.tracker import tracker_notice

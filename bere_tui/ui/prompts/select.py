@@ -14,11 +14,14 @@ from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from bere_tui.engine.nimmt.preview import Preview
 from bere_tui.i18n import _
+from bere_tui.table.words import outcome_text
 from bere_tui.ui.prompts.base import CardPickPrompt, HidesHand
 from bere_tui.ui.widgets.hand import specials_lines
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.picker import CardPicker
+from bere_tui.ui.widgets.preview import PreviewLine
 
 
 class SelectPrompt(HidesHand, CardPickPrompt):
@@ -31,6 +34,7 @@ class SelectPrompt(HidesHand, CardPickPrompt):
         super().__init__(view, legal, ascii)
         self.can_go_back = back
         self.cards = sorted(a["card"] for a in self.legal)
+        self.preview = Preview(view)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="select-panel", classes="bottom-panel"):
@@ -40,10 +44,27 @@ class SelectPrompt(HidesHand, CardPickPrompt):
                          style="dim")
             yield Static(title, id="select-title")
             yield CardPicker(self.cards, self.ascii, default=self.cards[0] if self.cards else None, id="hand")
+            yield PreviewLine(self.ascii, id="card-preview")
             specials = self.view.my_specials
             if self.view.rules.has_specials:
                 lines = specials_lines(specials, note=_("(played when your card is placed)"),
                                        drawn=self.view.players[self.view.me].drawn)
                 yield Static(Text("\n").join(lines), id="select-specials")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_preview(self.query_one(CardPicker).card)
+
+    def show_preview(self, card: int | None) -> None:
+        """Where the highlighted card would go now and what it would cost, from the engine's own rules (B4-B6,
+        A9, A-5TH-2, A-STOP-2, E3) asked of this player's view: the others' cards are secret (issue 35)."""
+        if card is None or self.view.rows is None or not self.view.rows:
+            self.query_one(PreviewLine).show(None, None)
+            return
+        self.query_one(PreviewLine).show(card, outcome_text(self.preview.outcome(card)))
+
+    def on_card_picker_highlighted(self, message: CardPicker.Highlighted) -> None:
+        message.stop()
+        self.show_preview(message.card)
 

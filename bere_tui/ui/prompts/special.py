@@ -29,11 +29,12 @@ from bere_tui.engine.nimmt.preview import Preview
 from bere_tui.engine.nimmt.view import RowView, View
 from bere_tui.i18n import N_, _
 from bere_tui.table.cardtext import card_inline, card_label
-from bere_tui.table.words import heads_text, special_name
+from bere_tui.table.words import heads_text, outcome_text, special_name
 from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.widgets.asciiscroll import use_ascii_scrollbars
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.log import GameLog, redraw_logs
+from bere_tui.ui.widgets.preview import PreviewLine
 from bere_tui.ui.widgets.rows import row_markers
 
 # ---------------------------------------------------------------- words for the seven cards
@@ -173,6 +174,9 @@ class Step:
     default: int = 0
     extra: Text | str = ""  # a line under the title (e.g. the value left)
     toggle: Callable[[int], None] | None = None  # Space toggles the highlighted choice
+    #: where the card being placed would go with the highlighted choice, and what it would cost: (the card
+    #: placed, in words) or None (the engine's preview, issue 35); a step without it shows no preview line
+    preview: Callable[[object], tuple[int, str] | None] | None = None
 
 
 class StepList(OptionList):
@@ -221,6 +225,7 @@ class StepPrompt(PromptScreen):
             yield Static(id="prompt-extra")
             yield Static(id="prompt-rows")
             yield StepList(id="prompt-choices")
+            yield PreviewLine(self.ascii, id="prompt-preview")
             yield Static(id="prompt-help")
         yield KeyBar()
 
@@ -282,6 +287,7 @@ class StepPrompt(PromptScreen):
         help_text = step.help if isinstance(step.help, str) else max(
             (step.help(c.value) for c in step.choices), key=len, default="")
         used = 1 + 1 + 1  # the key line, the border, the title
+        used += 1 if step.preview is not None else 0
         used += len(textwrap.wrap(help_text, TABLE_WIDTH)) if help_text else 0
         used += str(step.extra).count("\n") + 1 if step.extra else 0
         used += len(self.view.rows) + 1 if step.show_rows and not top else 0
@@ -308,6 +314,26 @@ class StepPrompt(PromptScreen):
             value = self.step.choices[index].value if index is not None and self.step.choices else None
             help_text = help_text(value)
         self.query_one("#prompt-help", Static).update(help_text)
+        self.show_preview(index)
+
+    def show_preview(self, index: int | None) -> None:
+        """The preview line of the highlighted choice (Step.preview), hidden when it has none."""
+        step, line = self.step, self.query_one(PreviewLine)
+        said = None
+        if step.preview is not None and index is not None and step.choices:
+            choice = step.choices[index]
+            said = step.preview(choice.value) if choice.why_not is None else None
+        line.show(*(said or (None, None)))
+
+    def placement_preview(self, special: str | None = None, **choices) -> tuple[int, str] | None:
+        """Where the card being placed (or the card Replace places instead) would go after `special` with
+        these choices, from the engine (engine.preview: the special card's own play on a copy of this
+        player's table, then B4-B6)."""
+        outcome = self.preview.outcome(None, special, **choices)
+        if outcome is None:
+            return None
+        card = choices.get("with", self.placed_card)
+        return card, outcome_text(outcome)
 
     def update_extra(self, extra: Text | str) -> None:
         self.step.extra = extra
@@ -417,7 +443,14 @@ class SpecialPrompt(StepPrompt):
                      _("{name}: your card ").format(name=view.players[self.player].name))
         title.append_text(card_inline(card, self.ascii))
         title.append(" " + _("is next. Play a special card with it?"))
-        return Step(title, [choices[0], *numbered(choices[1:])], self.pick_card, help=special_help)
+        return Step(title, [choices[0], *numbered(choices[1:])], self.pick_card, help=special_help,
+                    preview=self.card_preview)
+
+    def card_preview(self, name: str | None) -> tuple[int, str] | None:
+        """The question's preview: without a special card (or with Negative = Positive, which changes only what
+        the take costs afterwards, A-NP-1) the card goes where B4-B6 send it; the other cards ask for a choice
+        first, whose step shows its own preview."""
+        return self.placement_preview() if name in (None, "negative_positive") else None
 
     def pick_card(self, name: str | None) -> None:
         if name in (None, "fifth_row", "negative_positive"):
@@ -453,7 +486,7 @@ class SpecialPrompt(StepPrompt):
                 choices.append(self._refused_row(r, row, self.preview.refusal(name, row=r).note))
         return Step(self._title(name, _("which row?")), choices,
                     lambda r: self.finish(card=name, row=r), help=special_help(name), show_rows=False,
-                    default=min(allowed))
+                    default=min(allowed), preview=lambda r: self.placement_preview(name, row=r))
 
     def insert_step(self, name: str) -> Step:
         """Insert: each row with the card at its place, and what a full row costs (A-INS-1..3)."""
@@ -481,7 +514,8 @@ class SpecialPrompt(StepPrompt):
         cards = [a["with"] for a in self.legal if a["card"] == name]
         choices = [card_choice(c, card_label(c, self.ascii)) for c in cards]
         title = self._title(name, _("which card of your hand is placed instead?"))
-        return Step(title, choices, lambda c: self.finish(card=name, **{"with": c}), help=special_help(name))
+        return Step(title, choices, lambda c: self.finish(card=name, **{"with": c}), help=special_help(name),
+                    preview=lambda c: self.placement_preview(name, **{"with": c}))
 
     def shift_step(self, name: str) -> Step:
         """Shift, first part: the card to move (A-SHI-1); typing its number goes to it."""
@@ -515,4 +549,5 @@ class SpecialPrompt(StepPrompt):
             help_text = _("That row becomes empty: your card starts it again.")
         title = self._title(name, _("where does {card} go?").format(card=move))
         self.show_step(Step(title, choices, lambda r: self.finish(card=name, move=move, to_row=r),
-                            help=help_text, show_rows=False, default=min(allowed)))
+                            help=help_text, show_rows=False, default=min(allowed),
+                            preview=lambda r: self.placement_preview(name, move=move, to_row=r)))

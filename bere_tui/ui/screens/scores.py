@@ -73,11 +73,12 @@ class RoundSummaryScreen(Gated, DismissOnce, ModalScreen[None]):
     ]
 
     def __init__(self, round_: int, names, bots, this_round: list[int], totals: list[int],
-                 ascii: bool = False) -> None:
+                 ascii: bool = False, cards: list[int] | None = None) -> None:
         super().__init__()
         self.round = round_
         self.names, self.bots = names, bots
         self.this_round, self.totals = this_round, totals
+        self.cards = list(cards or [])  # the cards each bull pile holds this round (who took what, issue 35)
         self.ascii = ascii
 
     def compose(self) -> ComposeResult:
@@ -85,11 +86,15 @@ class RoundSummaryScreen(Gated, DismissOnce, ModalScreen[None]):
 
         table = Table(box=box.ASCII if self.ascii else box.SIMPLE, show_edge=False, padding=(0, 1))
         table.add_column(_("player"))
+        if self.cards:
+            # TRANSLATORS: the round's scores: how many cards each player took into their bull pile this round
+            table.add_column(_("cards taken"), justify="right")
         table.add_column(_("this round"), justify="right")
         table.add_column(_("total"), justify="right", style="bold")
         for p in sorted(range(len(self.names)), key=lambda p: (self.totals[p], p)):
             name = Text(self.names[p] + (" " + _("(bot)") if self.bots[p] else ""))  # as written, never markup
-            table.add_row(name, str(self.this_round[p]), str(self.totals[p]))
+            taken = [str(self.cards[p])] if self.cards else []
+            table.add_row(name, *taken, str(self.this_round[p]), str(self.totals[p]))
         with Vertical(classes="dialog", id="round-summary"):
             yield Static(_("End of round {n}").format(n=self.round), classes="dialog-title")
             yield Static(table)

@@ -65,6 +65,11 @@ class GameLog(Widget):
         """A prompt opened or closed: draw again once it is laid out, above its box."""
         self.app.call_after_refresh(redraw_logs, self.app)
 
+    def on_resize(self) -> None:
+        """Its height changed (the scores above gave or took lines): room is made again once it is laid out, as
+        a busy machine may lay the table out after the prompt's box was measured."""
+        self.app.call_after_refresh(redraw_logs, self.app)
+
     def newest_height(self) -> int:
         """The lines the newest entry takes at the log's width (1 without one)."""
         if not self.lines:

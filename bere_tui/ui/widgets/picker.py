@@ -46,6 +46,14 @@ class CardPicker(Widget, can_focus=True):
 
     cursor: reactive[int] = reactive(0)
 
+    class Highlighted(Message):
+        """The highlight moved to `card` (a prompt's preview line follows it)."""
+
+        def __init__(self, picker: CardPicker, card: int | None) -> None:
+            super().__init__()
+            self.picker = picker
+            self.card = card
+
     class Picked(Message):
         def __init__(self, picker: CardPicker, card: int) -> None:
             super().__init__()
@@ -107,6 +115,7 @@ class CardPicker(Widget, can_focus=True):
 
     def watch_cursor(self) -> None:
         self.refresh()
+        self.post_message(self.Highlighted(self, self.card))
 
     def action_move(self, step: int) -> None:
         if self.cards:

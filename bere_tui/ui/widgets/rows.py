@@ -6,6 +6,7 @@ Markers are words, never colour alone: `7 nimmt!` (holds 6, A9), `STOP` (A-STOP-
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
@@ -51,11 +52,13 @@ def row_text(index: int, row, width: int, ascii: bool = False, fresh: int | None
         out.append_text(label)
     tail = Text()
     marks = row_markers(row)
+    count = f"{row_bullheads(row) if heads is None else heads:>{COST_WIDTH}}"
+    if note and out.cell_len + cell_len("  " + note + "  " + " ".join(marks)) + len(count) > width:
+        note = ""  # (the widest rows: the cost stays whole, the note gives way)
     if note:
         tail.append("  " + note, style="italic")
     if marks:
         tail.append("  " + " ".join(marks), style="bold")
-    count = f"{row_bullheads(row) if heads is None else heads:>{COST_WIDTH}}"
     if cost is not None and out.cell_len + tail.cell_len + 2 + len(cost) <= width:
         cost = "  " + cost
     else:
@@ -86,6 +89,9 @@ class RowsView(Widget):
     def _line(self, i: int, row, width: int) -> Text:
         fresh = self.show.fresh[1] if self.show.fresh and self.show.fresh[0] == i else None
         note = pgettext("row", "taken") if self.show.taken == i else ""  # the row a player just took
+        if not note and row.full:  # B5, A9: the next card here takes the row (issue 35)
+            # TRANSLATORS: beside a row that holds all the cards it may: the next card placed there takes it
+            note = pgettext("row", "full")
         return row_text(i, row, width, self.ascii, fresh, note)
 
     def render(self) -> Text:

@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from bere_tui.engine.bullenparty import events as bp
 from bere_tui.i18n import _
+from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name
 from bere_tui.ui.bullenparty.board import hand_text, players_text, rows_text
 from bere_tui.ui.bullenparty.tracker import tracker_notice
@@ -28,7 +29,7 @@ class BullenpartyFace(ViewFace):
     TableScreen.-face-bullenparty #table-header { height: 1; background: $primary-background; }
     .-face-bullenparty #bp-rows { height: auto; padding: 0 1; }
     .-face-bullenparty #bp-players { height: auto; padding: 0 1; }
-    TableScreen.-face-bullenparty #bp-players { margin-top: 1; }
+    TableScreen.-face-bullenparty #bp-bids { height: 1; padding: 0 1; }
     TableScreen.-face-bullenparty #status { height: auto; padding: 0 1; margin-top: 1; }
     LessonScreen.-face-bullenparty #status { height: auto; max-height: 2; padding: 0 1; }
     .-face-bullenparty GameLog { height: 1fr; padding: 0 1; background: $surface; }
@@ -43,8 +44,13 @@ class BullenpartyFace(ViewFace):
                                         "pile": "#bp-players", "log": "#log"}
     DONE_MARK = "*"  # ("+" marks the pile that counts plus)
 
+    #: the last bids revealed, kept in view at the table until the next are (issue 35)
+    last_bids: bp.BidsRevealed | None = None
+
     def compose(self) -> ComposeResult:
         yield Static(id="bp-rows")
+        if not self.lesson:
+            yield Static(id="bp-bids")
         yield Static(id="bp-players")
         yield Static(id="status")
         yield GameLog(id="log")
@@ -68,7 +74,17 @@ class BullenpartyFace(ViewFace):
         else:
             width = max(76, host.app.size.width - 4)  # the panel less its padding: the piles take the room there is
             players = players_text(view, self.names, self.marks, self.ascii, width)
+            bids = self.last_bids or (bp.BidsRevealed(view.turn, view.revealed) if view.revealed else None)
+            said = log_line(bids, self.names, self.ascii) if bids is not None else None
+            if said is not None:
+                said.no_wrap, said.overflow = True, "ellipsis"
+            host.query_one("#bp-bids", Static).update(said or "")
         host.query_one("#bp-players", Static).update(players)
+
+    def before_events(self, events: list) -> None:
+        for event in events:
+            if isinstance(event, bp.BidsRevealed):
+                self.last_bids = event
 
     def tracker(self, view):
         return tracker_notice(view)
@@ -82,7 +98,6 @@ class BullenpartyFace(ViewFace):
 
         return BullenpartyPrompt
 
-
     # ------------------------------------------------------------------ a lesson
 
     def secret(self, event) -> bool:
@@ -90,7 +105,6 @@ class BullenpartyFace(ViewFace):
 
     def deals_hands(self, event) -> bool:
         return isinstance(event, bp.RoundStarted)
-
 
     @staticmethod
     def your_move(do: str) -> str:

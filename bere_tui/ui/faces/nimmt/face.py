@@ -160,7 +160,6 @@ class NimmtFace(TableFace):
 
         return prompt_class(do)
 
-
     # ------------------------------------------------------------------ the table's events
 
     async def round_summary(self, scored: ev.RoundScored) -> None:
@@ -170,7 +169,8 @@ class NimmtFace(TableFace):
         await host.pause(1.0)
         await host.settle()
         await host.app.push_screen_wait(RoundSummaryScreen(
-            scored.round, host.names, host.levels, list(scored.scores), list(scored.totals), self.ascii))
+            scored.round, host.names, host.levels, list(scored.scores), list(scored.totals), self.ascii,
+            list(scored.cards)))
 
     async def show_events(self, events: list) -> None:
         host = self.host
@@ -218,7 +218,6 @@ class NimmtFace(TableFace):
 
     def deals_hands(self, event) -> bool:
         return isinstance(event, ev.Dealt)
-
 
     def lesson_summary(self, event):
         run = self.host.run
