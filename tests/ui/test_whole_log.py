@@ -12,7 +12,7 @@ from uitools import screen_text, type_ahead, wait_for
 from bere_tui.systems import make_game
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.prompts.base import PromptScreen
-from bere_tui.ui.screens.directed import DirectedScreen
+from bere_tui.ui.screens.table import TableScreen
 from bere_tui.ui.screens.handoff import HandoffScreen
 from bere_tui.ui.screens.whole_log import WholeLogScreen
 from bere_tui.ui.session import Session
@@ -41,7 +41,7 @@ def highlight(screen) -> tuple:
 
 
 def table_log(app) -> list[str]:
-    table = next(s for s in app.screen_stack if isinstance(s, DirectedScreen))
+    table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
     return [line.plain for line in table.query_one(GameLog).lines]
 
 
@@ -70,14 +70,14 @@ async def test_g_at_the_table_between_prompts_opens_the_log_too(variant, options
     app = app_for(variant, options, people=(), bots=("heuristic", "heuristic"))
     app.speed = "slow"  # (the table stays on top while it shows the bots' moves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, DirectedScreen) and table_log(app))
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen) and table_log(app))
         assert " g log" in screen_text(app).splitlines()[-1]
         await pilot.press("g")
         await wait_for(pilot, lambda: isinstance(app.screen, WholeLogScreen))
         assert app.screen.text().splitlines() == table_log(app)
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, WholeLogScreen))
-        assert isinstance(app.screen, DirectedScreen)
+        assert isinstance(app.screen, TableScreen)
 
 
 async def test_keys_typed_ahead_through_the_log_reach_the_prompt():
@@ -122,7 +122,7 @@ async def test_no_log_opens_over_a_hand_off_and_the_hot_seat_log_is_the_public_o
 
 
 async def test_g_opens_the_whole_log_in_a_lesson_and_over_its_prompt():
-    from bere_tui.ui.teach_screen import LessonScreen
+    from bere_tui.ui.screens.lesson import LessonScreen
 
     app = BereApp(Start("teach", lesson="rows"), speed="off", remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
