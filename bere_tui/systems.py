@@ -42,6 +42,10 @@ class GameSystem:
     - "bots": `make(level, seed)` -> its bot of that level, or "" for 6 nimmt!'s own (bots/);
     - "sim": `simulate(bot_names, games, seed, options)` -> bere sim's figures, or "" for 6 nimmt!'s (sim.py);
     - "hint": `practice_hint(game, learner)`, "explain": `explain(game, learner, action, expected, aim)` (teach/);
+    - "evaluate": the module whose `evaluate(view, legal, chosen, seed)` gives each option's expected points from
+      one player's view (the strong bot's search, bots/), for the game review and the coach (bere_tui/review);
+      "review_words": the module with their words (teach/): `unit()`, `move_words(action)` and
+      `reason(view, legal, chosen, best)`;
     - the screens' parts (bere_tui/ui; named here, imported only by the screens): "table_screen" (the table's
       screen class, made with the session), "replay_screen" (`make(game, title)` -> the replay viewer),
       "lesson_screen" (the lesson's screen class), "prompt_class" (`prompt_class(do)` -> the prompt class of a
@@ -106,6 +110,8 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
     "sim": "",
     "hint": "bere_tui.teach.hint:practice_hint",
     "explain": "bere_tui.teach.explain:explain",
+    "evaluate": "bere_tui.bots.evaluate",
+    "review_words": "bere_tui.teach.reason",
     "table_screen": "bere_tui.ui.screens.table:TableScreen",
     "replay_screen": "bere_tui.ui.screens.replay_viewer:replay_screen",
     "lesson_screen": "bere_tui.ui.teach_screen:LessonScreen",
@@ -120,6 +126,8 @@ BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, sha
     "sim": "bere_tui.bots.bullenparty.runner:simulate",
     "hint": "bere_tui.teach.bullenparty.hint:practice_hint",
     "explain": "bere_tui.teach.bullenparty.explain:explain",
+    "evaluate": "bere_tui.bots.bullenparty.evaluate",
+    "review_words": "bere_tui.teach.bullenparty.reason",
     "table_screen": "bere_tui.ui.bullenparty.table:BullenpartyTableScreen",
     "replay_screen": "bere_tui.ui.bullenparty.replay:BullenpartyReplayScreen",
     "lesson_screen": "bere_tui.ui.bullenparty.lesson:BullenpartyLessonScreen",
@@ -134,6 +142,8 @@ BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, 
     "sim": "bere_tui.bots.board.runner:simulate",
     "hint": "bere_tui.teach.board.hint:practice_hint",
     "explain": "bere_tui.teach.board.explain:explain",
+    "evaluate": "bere_tui.bots.board.evaluate",
+    "review_words": "bere_tui.teach.board.reason",
     "table_screen": "bere_tui.ui.board.table:BoardTableScreen",
     "replay_screen": "bere_tui.ui.board.replay:BoardReplayScreen",
     "lesson_screen": "bere_tui.ui.board.lesson:BoardLessonScreen",
