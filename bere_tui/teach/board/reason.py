@@ -5,12 +5,22 @@ to do)."""
 from __future__ import annotations
 
 from bere_tui.i18n import _
-from bere_tui.teach.board.explain import move_words
+from bere_tui.table.board.words import card_name
+from bere_tui.table.narrate import Sentence, say
+from bere_tui.teach.board import explain
 
 
 def unit() -> str:
     """What the review's figures count (the highest total wins)."""
     return _("points")
+
+
+def move_words(action: dict) -> Sentence:
+    """The move in a few words, its action card too (BG3): "your tile 17", "your tile 17 with Swap"."""
+    words = explain.move_words(action)
+    if action["do"] == "select" and action.get("card"):
+        return say(_("{move} with {card}"), move=str(words), card=card_name(action["card"]))
+    return words
 
 
 def reason(view, legal: list[dict], chosen: int, best: int) -> str | None:

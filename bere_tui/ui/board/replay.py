@@ -74,7 +74,13 @@ class BoardReplayScreen(Screen[None]):
         Binding("pageup,left", "scroll(-10)", N_("page"), show=False),
         Binding("home", "jump(0)", NP_("replay key", "start"), show=True),
         Binding("end", "jump(1)", NP_("replay key", "end"), show=True),
+        Binding("r", "review", N_("game review"), show=True),  # (issue 34: ui/screens/review.py)
     ]
+
+    def action_review(self) -> None:
+        from bere_tui.ui.screens.review import open_review
+
+        open_review(self.app, self.game)
 
     def __init__(self, game, title: str = "") -> None:
         super().__init__()

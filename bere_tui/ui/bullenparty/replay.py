@@ -156,7 +156,13 @@ class BullenpartyReplayScreen(Screen[None]):
         Binding("end", "jump(-1)", NP_("replay key", "end"), show=False),
         Binding("g", "log", N_("whole log"), show=True),
         Binding("escape", "app.pop_screen", N_("back"), show=True),
+        Binding("r", "review", N_("game review"), show=True),  # (issue 34: ui/screens/review.py)
     ]
+
+    def action_review(self) -> None:
+        from bere_tui.ui.screens.review import open_review
+
+        open_review(self.app, self.game)
 
     def __init__(self, game, title: str = "") -> None:
         super().__init__()

@@ -89,7 +89,13 @@ class ReplayScreen(Screen[None]):
         Binding("home", "jump(0)", NP_("replay key", "start"), show=False),
         Binding("end", "jump(-1)", NP_("replay key", "end"), show=False),
         Binding("escape", "back", N_("back"), show=True),
+        Binding("r", "review", N_("game review"), show=True),  # (issue 34: ui/screens/review.py)
     ]
+
+    def action_review(self) -> None:
+        from bere_tui.ui.screens.review import open_review
+
+        open_review(self.app, self.replay.game)
 
     def __init__(self, replay: Replay, title: str = "", at_end: bool = False) -> None:
         super().__init__()

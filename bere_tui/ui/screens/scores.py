@@ -95,6 +95,7 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "app.help", N_("help"), show=True),
+        Binding("r", "review", N_("game review"), show=True),  # (issue 34: ui/screens/review.py)
     ]
 
     def __init__(self, names, bots, rounds: list[list[int]], winners, ascii: bool = False,
@@ -123,6 +124,12 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
             options += [Option(_("Title screen"), id="title"), Option(_("Quit"), id="quit")]
             yield ChoiceList(*options, id="results-choice")
         yield KeyBar()
+
+    def action_review(self) -> None:
+        if self.game is not None:
+            from bere_tui.ui.screens.review import open_review
+
+            open_review(self.app, self.game)
 
     def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         if message.option_id == "watch":
