@@ -50,7 +50,7 @@ class Evaluator(StrongBot):
 
 def evaluate(view, legal: list[dict], chosen: int, seed: int) -> dict[int, float]:
     """Expected bullheads of the round for each option (index into `legal`); {} for a decision not scored."""
-    return Evaluator(seed).values(view, legal)
+    return Evaluator(seed, WORLDS).values(view, legal)
 
 
 __all__ = ["WORLDS", "Evaluator", "evaluate"]

@@ -125,13 +125,9 @@ def review_game(game, progress: Callable[[int, int], None] | None = None,
             continue
         if cancelled is not None and cancelled():
             return None
-        legal = state.legal(player)
-        chosen = next((i for i, a in enumerate(legal) if a == action), None)
-        if chosen is not None and len(legal) > 1:
-            view = state.view(player)
-            scored = _score(system, view, legal, chosen, _seed(game.seed, index))
-            if scored is not None:
-                review.decisions.append(_decision(words, view, legal, chosen, scored, index, player, state))
+        decision = score(state, action, index)
+        if decision is not None:
+            review.decisions.append(decision)
         done += 1
         if progress is not None:
             progress(done, total)
@@ -140,7 +136,20 @@ def review_game(game, progress: Callable[[int, int], None] | None = None,
     return review
 
 
-def _decision(words, view, legal, chosen, scored, index, player, state) -> Decision:
+def score(state, action: dict, index: int) -> Decision | None:
+    """The decision `action` taken in the game `state` (the record's action `index`, which seeds the search),
+    scored from its player's view; None when there was no choice or the game does not score this decision."""
+    player = action["player"]
+    system = system_of(state.variant)
+    legal = state.legal(player)
+    chosen = next((i for i, a in enumerate(legal) if a == action), None)
+    if chosen is None or len(legal) < 2:
+        return None
+    view = state.view(player)
+    scored = _score(system, view, legal, chosen, _seed(state.seed, index))
+    if scored is None:
+        return None
+    words = system.part("review_words")
     values, best = scored
     ranked = sorted(values, key=lambda i: (abs(values[best] - values[i]), i))
     listed = ranked[:BEST_LISTED] + ([chosen] if chosen not in ranked[:BEST_LISTED] else [])
@@ -148,8 +157,8 @@ def _decision(words, view, legal, chosen, scored, index, player, state) -> Decis
     reason = ""
     if best != chosen and loss >= ACCURATE:
         reason = words.reason(view, legal, chosen, best) or _(
-            "{best} was expected to do better by {loss}.").format(best=_option_words(words, legal[best]),
-                                                                  loss=points(loss))
+            "The best move was {best}: expected {loss} {unit} better.").format(
+                best=_option_words(words, legal[best]), loss=points(loss), unit=words.unit())
     return Decision(index, player, getattr(state, "round", None), state.turn, _option_words(words, legal[chosen]),
                     values[chosen], values[best],
                     tuple(Option(_option_words(words, legal[i]), values[i]) for i in listed), reason)
@@ -216,4 +225,4 @@ def advise(game, player: int) -> Advice | None:
 
 
 __all__ = ["ACCURATE", "Advice", "Decision", "Option", "Review", "Summary", "advise", "count_decisions", "points",
-           "review_game"]
+           "review_game", "score"]

@@ -49,8 +49,10 @@ def _select_reason(view, card: int) -> str | None:
         return _("Row {row} was full and no card between {tail} and {card} was out: the {card} surely took the row "
                  "({heads}).").format(row=r + 1, tail=tail, card=card, heads=heads_text(row.heads))
     if room <= 0:
-        return _("Row {row} was full: the {card} took it unless one of the {out} cards still out between {tail} and "
-                 "{card} came first.").format(row=r + 1, card=card, out=out, tail=tail)
+        return ngettext("Row {row} was full: the {card} took it unless the one card still out between {tail} and "
+                        "{card} came first.",
+                        "Row {row} was full: the {card} took it unless one of the {out} cards still out between "
+                        "{tail} and {card} came first.", out).format(row=r + 1, card=card, out=out, tail=tail)
     if out >= room and len(view.players) - 1 >= room:
         text = ngettext("Row {row} had room for {room} more card, and {out} of the {between} cards between {tail} "
                         "and {card} were still out: the {card} was likely to take it.",
