@@ -168,3 +168,48 @@ def test_the_coach_suggests_the_best_move_from_the_view():
     assert advise(game, 1) is not None
     game.apply({"player": 0, "do": "select", "card": 6})
     assert advise(game, 0) is None  # nothing to decide for Ann now
+
+
+def test_bullenparty_the_row_with_the_bull_card_is_the_best_take():
+    """BP5, BP6, BP10: of two players, Ann bid lowest and takes a row; the other row goes to Bob and the round
+    ends (BP7), so each take's points are exact: the closed row with 27 bullheads and a Bull card of 7 beats the
+    2-card row by far, and the review says why."""
+    from bere_tui.engine.bullenparty.game import Game as Bullenparty
+    from bere_tui.engine.bullenparty.game import Row
+
+    game = Bullenparty(["Ann", {"name": "Bob", "bot": "heuristic"}], seed=1)
+    game.apply({"player": 0, "do": "bid", "card": 19})
+    game.apply({"player": 1, "do": "bid", "card": 79})
+    assert game.pending == {"do": "take", "player": 0, "card": 19}
+    game.rows[0] = Row([55, 11, 22, 33, 77], bull=7, closed=True)
+    game.rows[1] = Row([1, 2])
+    decision = score(game, {"player": 0, "do": "take", "row": 1}, 0)
+    assert [o.words for o in decision.options] == ["row 1", "row 2"]
+    assert decision.best == pytest.approx(34.0) and decision.value == pytest.approx(6.0)
+    assert decision.loss == pytest.approx(28.0)
+    assert decision.reason == "Row 1 held 34 bullheads with its Bull card; row 2 only 2 bullheads."
+    assert score(game, {"player": 0, "do": "take", "row": 0}, 0).loss == 0
+
+
+def test_board_the_tile_that_fills_a_row_loses_its_bullheads():
+    """BG3, BG-D4: the 14 surely lands on row 1's final space (nothing lies between 13 and 14, and no row ends
+    higher than row 4's 90), losing the other tiles' bullheads; the 41 surely lands on a plain space of row 2.
+    The turn ends there, so both figures are exact."""
+    game = make_game("board", ["Ann", {"name": "Bob", "bot": "heuristic"}], seed=1,
+                     options={"side": "blue", "luck": False})
+    game.rows = [[] for _ in game.rows]
+    game.active = [False] * len(game.rows)
+    laid = {0: [10, 11, 12, 13], 1: [40], 2: [60], 3: [90]}
+    for r, tiles in laid.items():
+        game.rows[r], game.active[r] = tiles, True
+    used = {t for tiles in laid.values() for t in tiles} | {14, 41}
+    game.hands[0] = [14, 41] + [t for t in game.hands[0] if t not in used]
+    game.hands[1] = [t for t in game.hands[1] if t not in used]
+    decision = score(game, {"player": 0, "do": "select", "tiles": [14], "card": None}, 0)
+    heads = game.board.heads
+    assert decision.value == pytest.approx(-sum(heads[t] for t in laid[0]))
+    assert decision.best == pytest.approx(0.0)
+    assert "your tile 41" in [o.words for o in decision.options]
+    assert decision.reason.startswith("Your 14 would go to row 1, space 5")
+    assert "final space" in decision.reason
+    assert score(game, {"player": 0, "do": "select", "tiles": [41], "card": None}, 0).loss == 0

@@ -1,6 +1,6 @@
 """The board game's words for the game review and the coach (bere_tui/review): the unit of its figures and a move
-in a few words; no one-line reason of its own yet (the review says how much better the best move was expected
-to do)."""
+in a few words (its action card too), and for a secret choice where the tiles were going and what that space does;
+otherwise the review says how much better the best move was expected to do."""
 
 from __future__ import annotations
 
@@ -24,7 +24,13 @@ def move_words(action: dict) -> Sentence:
 
 
 def reason(view, legal: list[dict], chosen: int, best: int) -> str | None:
-    return None
+    """For a secret choice, where the chosen tiles were going on the rows as they were and what the space does
+    there (BG3, BG4; teach/board/explain.py's `landing`)."""
+    action = legal[chosen]
+    if action["do"] != "select":
+        return None
+    tiles = sorted(action["tiles"])
+    return " ".join(str(explain.landing(view, t, tiles if len(tiles) > 1 else ())) for t in tiles)
 
 
 __all__ = ["move_words", "reason", "unit"]
