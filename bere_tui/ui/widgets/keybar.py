@@ -17,8 +17,8 @@ from textual.widget import Widget
 from bere_tui.i18n import later
 
 #: keys that work on every screen, left out first (in this order) when the line would not fit: `?` help
-#: names them all
-SPARE = ("save", "tracker", "ask_quit", "help")
+#: names them all; last, the game review's `r` of the replay viewers (issue 34), whose keys fill the line
+SPARE = ("save", "tracker", "ask_quit", "help", "review")
 
 
 def _spare_rank(action: str) -> int:
