@@ -203,18 +203,15 @@ class Advice:
     options: tuple[Option, ...]  # the best few, best first
 
 
-def advise(game, player: int) -> Advice | None:
-    """The strong bot's suggestion for `player` now, from their view only; None when there is nothing to decide
-    (one legal move) or the game does not score this decision."""
-    if game.pending is None or player not in game.deciders():
-        return None
-    legal = game.legal(player)
+def advise(view, legal: list[dict], seed: int = 0) -> Advice | None:
+    """The strong bot's suggestion for the player whose `view` it is, from that view only (at a hot-seat table
+    that person's; never the hidden hands); None when there is nothing to decide (one legal move) or the game
+    does not score this decision."""
     if len(legal) < 2:
         return None
-    system = system_of(game.variant)
+    system = system_of(view.variant)
     words = system.part("review_words")
-    view = game.view(player)
-    values = system.part("evaluate").evaluate(view, legal, 0, _seed(game.seed, len(game.record()["actions"])))
+    values = system.part("evaluate").evaluate(view, legal, 0, seed)
     if len(values) < 2:
         return None
     sign = -1.0 if system.highest_wins else 1.0

@@ -162,12 +162,13 @@ def test_a_cancelled_review_stops_and_progress_counts_the_decisions():
 
 def test_the_coach_suggests_the_best_move_from_the_view():
     game = _two_cards_left([6, 7], [40, 50], [[1, 2, 3, 4, 5], [8], [60], [70]])
-    advice = advise(game, 0)
+    advice = advise(game.view(0), game.legal(0))
     assert advice.action == {"player": 0, "do": "select", "card": 6}
     assert advice.words == "your 6" and advice.value == pytest.approx(6.0) and advice.unit == "bullheads"
-    assert advise(game, 1) is not None
-    game.apply({"player": 0, "do": "select", "card": 6})
-    assert advise(game, 0) is None  # nothing to decide for Ann now
+    assert advice.options[0].words == "your 6" and advice.options[1].words == "your 7"
+    assert advise(game.view(1), game.legal(1)) is not None
+    game.hands[0][:] = [6]
+    assert advise(game.view(0), game.legal(0)) is None  # one card: nothing to decide
 
 
 def test_bullenparty_the_row_with_the_bull_card_is_the_best_take():

@@ -53,7 +53,7 @@ async def test_review_from_the_end_screen():
             await pilot.press("enter")
         assert "r game review" in screen_text(app)
         await pilot.press("r")
-        screen = await _reviewed(pilot)
+        await _reviewed(pilot)
         text = screen_text(app)
         assert "GAME REVIEW: Base game" in text
         assert "Ann:" in text and "bullheads lost to choices; accuracy" in text
