@@ -23,7 +23,7 @@ def coached(screen) -> bool:
 def advice_text(advice: Advice | None) -> str:
     if advice is None:
         return _("Nothing to choose here: any move is as good.")
-    rest = ", ".join(_("{move} {value}").format(move=o.words, value=points(o.value)) for o in advice.options[1:])
+    rest = ", ".join(o.words + " " + points(o.value) for o in advice.options[1:])
     text = _("Best: {move}, expected {value} {unit}.").format(move=advice.words, value=points(advice.value),
                                                             unit=advice.unit)
     return text + (" " + _("Next: {moves}.").format(moves=rest) if rest else "")
