@@ -187,8 +187,9 @@ def _summary(review: Review, player: int) -> Summary:
 
 
 def points(x: float) -> str:
-    """A figure of the review: one decimal."""
-    return f"{x:.1f}"
+    """A figure of the review: one decimal (never "-0.0")."""
+    text = f"{x:.1f}"
+    return "0.0" if text == "-0.0" else text
 
 
 # ---------------------------------------------------------------------- the coach
