@@ -76,6 +76,7 @@ async def test_the_coach_for_one_seat_at_a_hot_seat_table():
             await pilot.press("enter")
         assert app.screen.player == 1
         assert "c coach" not in screen_text(app)
+        assert _told(app) == []  # Ann's advice went with her decision: Ben never sees it (B10)
 
 
 async def test_a_lessons_practice_game_has_the_coach():

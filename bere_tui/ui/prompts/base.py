@@ -56,6 +56,12 @@ class PromptScreen(Gated, DismissOnce, ModalScreen[dict | None]):
 
         show_advice(self)
 
+    @on(events.Unmount)
+    def _forget_advice(self) -> None:
+        from bere_tui.ui.prompts.coach import forget
+
+        forget(self)
+
     def action_tracker(self) -> None:
         """The card tracker from this player's view: what the person at the keyboard may know."""
         from bere_tui.ui.screens.tracker import TrackerScreen

@@ -30,15 +30,27 @@ def advice_text(advice: Advice | None) -> str:
 
 
 def show_advice(screen) -> None:
-    """Ask for the advice in a worker thread and tell it when it comes (the prompt may have gone by then)."""
+    """Ask for the advice in a worker thread and tell it when it comes, while the decision is still on screen."""
     view, legal = screen.view, list(screen.legal)
     app = screen.app
 
+    def tell(text: str) -> None:
+        if screen.is_attached and app.screen is screen:
+            app.notify(text, title=_("Coach"), timeout=12)
+            screen.coach_told = True
+
     def work() -> None:
-        text = advice_text(advise(view, legal, seed=view.turn))
-        app.call_from_thread(app.notify, text, title=_("Coach"), timeout=12)
+        app.call_from_thread(tell, advice_text(advise(view, legal, seed=view.turn)))
 
     screen.run_worker(work, thread=True, exclusive=True, group="coach")
 
 
-__all__ = ["advice_text", "coached", "show_advice"]
+def forget(screen) -> None:
+    """The decision is made: the advice goes with it, so that the next person at a hot-seat table never sees it
+    (B10: it names a card of the hand it was given for)."""
+    if getattr(screen, "coach_told", False):
+        screen.app.clear_notifications()
+        screen.coach_told = False
+
+
+__all__ = ["advice_text", "coached", "forget", "show_advice"]
