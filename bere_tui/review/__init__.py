@@ -89,14 +89,19 @@ def _persons(players: list[dict]) -> list[int]:
     return people or list(range(len(players)))
 
 
+def _ranked(system, values: dict[int, float], chosen: int | None = None) -> list[int]:
+    """The options scored, best first (the highest or the lowest figure, as the game counts: B9, BP10, BG9); on
+    a tie the chosen one first (a move as good as the best loses nothing)."""
+    sign = -1.0 if system.highest_wins else 1.0
+    return sorted(values, key=lambda i: (sign * values[i], i != chosen, i))
+
+
 def _score(system, view, legal: list[dict], chosen: int, seed: int):
-    """(values, best index) of one decision, or None when the game does not score it."""
+    """(values, the options best first) of one decision, or None when the game does not score it."""
     values = system.part("evaluate").evaluate(view, legal, chosen, seed)
     if chosen not in values or len(values) < 2:
         return None
-    sign = -1.0 if system.highest_wins else 1.0  # lower is better after the sign
-    best = min(values, key=lambda i: (sign * values[i], i != chosen, i))
-    return values, best
+    return values, _ranked(system, values, chosen)
 
 
 def _option_words(words, action: dict) -> str:
@@ -150,8 +155,8 @@ def score(state, action: dict, index: int) -> Decision | None:
     if scored is None:
         return None
     words = system.part("review_words")
-    values, best = scored
-    ranked = sorted(values, key=lambda i: (abs(values[best] - values[i]), i))
+    values, ranked = scored
+    best = ranked[0]
     listed = ranked[:BEST_LISTED] + ([chosen] if chosen not in ranked[:BEST_LISTED] else [])
     loss = abs(values[best] - values[chosen])
     reason = ""
@@ -171,11 +176,7 @@ def _mark(review: Review) -> None:
         mine = sorted((k for k, d in enumerate(review.decisions) if d.player == p and d.loss >= MARK_AT),
                       key=lambda k: (-review.decisions[k].loss, k))
         marked.update(mine[:MARKS])
-    review.decisions = [_with_mark(d) if k in marked else d for k, d in enumerate(review.decisions)]
-
-
-def _with_mark(d: Decision) -> Decision:
-    return replace(d, marked=True)
+    review.decisions = [replace(d, marked=True) if k in marked else d for k, d in enumerate(review.decisions)]
 
 
 def _summary(review: Review, player: int) -> Summary:
@@ -215,8 +216,7 @@ def advise(view, legal: list[dict], seed: int = 0) -> Advice | None:
     values = system.part("evaluate").evaluate(view, legal, 0, seed)
     if len(values) < 2:
         return None
-    sign = -1.0 if system.highest_wins else 1.0
-    ranked = sorted(values, key=lambda i: (sign * values[i], i))
+    ranked = _ranked(system, values)
     best = ranked[0]
     return Advice(legal[best], _option_words(words, legal[best]), values[best], words.unit(),
                   tuple(Option(_option_words(words, legal[i]), values[i]) for i in ranked[:BEST_LISTED]))
