@@ -23,6 +23,13 @@ from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
 
+class DecisionList(ChoiceList):
+    """The decisions: the arrows (and digits) move through them; Enter chooses nothing, so the key bar leaves it
+    out."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", N_("choose"), show=False)]
+
+
 def decision_label(review: Review, d: Decision) -> Text:
     """One decision in a line: when, who (with several persons), the move, its expected points, the loss."""
     when = _("turn {turn}").format(turn=d.turn) if d.round is None else \
@@ -108,7 +115,7 @@ class ReviewScreen(Screen[None]):
         box = self.query_one("#review-box")
         box.mount(Static(summary_lines(review), id="review-summary"))
         if review.decisions:
-            box.mount(ChoiceList(*[Option(decision_label(review, d), id=str(k))
+            box.mount(DecisionList(*[Option(decision_label(review, d), id=str(k))
                                    for k, d in enumerate(review.decisions)], id="review-list"))
             box.mount(Static(detail_text(review, review.decisions[0]), id="review-detail"))
             self.call_after_refresh(self._focus_list)
