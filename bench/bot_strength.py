@@ -46,10 +46,10 @@ from pathlib import Path
 from stats import wilson  # (bench/stats.py: the benches run from this folder)
 
 from bere_tui.bots import make_bot
-from bere_tui.bots.fastsim import Table, pick_random, play_turns
+from bere_tui.bots.nimmt.fastsim import Table, pick_random, play_turns
+from bere_tui.bots.nimmt.strong import StrongBot
 from bere_tui.bots.runner import deciders
-from bere_tui.bots.strong import StrongBot
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 
 NAIVE = Path("/work/shared/bench/naive_round.py")
 

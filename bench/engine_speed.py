@@ -32,8 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bere_tui.bots.random_bot import RandomBot
-from bere_tui.engine import Game
+from bere_tui.bots.nimmt.random_bot import RandomBot
+from bere_tui.engine.nimmt import Game
 
 NAIVE_GAME = ROOT / "bench" / "naive_game.py"
 NAIVE_ROUND = [ROOT.parent / "shared" / "bench" / "naive_round.py", Path("/work/shared/bench/naive_round.py")]

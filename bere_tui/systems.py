@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bere_tui.engine.errors import SetupError
-from bere_tui.engine.variants import VARIANTS
+from bere_tui.engine.nimmt.variants import VARIANTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +38,9 @@ class GameSystem:
     - "record": the module that reads and writes its records (`bere replay`, saves), or "" for the hub
       (record.py, 6 nimmt!'s own);
     - "events": the module of its events (the narrator and the log tell them);
-    - "narrate": `tell(event, names, you)` -> Sentence | None, or "" for 6 nimmt!'s (table/narrate.py itself);
-    - "bots": `make(level, seed)` -> its bot of that level, or "" for 6 nimmt!'s own (bots/);
+    - "narrate": `tell(event, names, you)` -> Sentence | None; "why" (optional): `why(event, names, you)` -> what
+      made it happen, in a lesson's words;
+    - "bots": `make(name, seed)` -> its bot of that name (random, heuristic, strong);
     - "sim": `simulate(bot_names, games, seed, options)` -> bere sim's figures, or "" for 6 nimmt!'s (sim.py);
     - "hint": `practice_hint(game, learner)`, "explain": `explain(game, learner, action, expected, aim)` (teach/);
     - "evaluate": the module whose `evaluate(view, legal, chosen, seed)` gives each option's expected points from
@@ -61,7 +62,7 @@ class GameSystem:
     pieces: str = "cards"
     #: the rules texts shown after its own (bere_tui/assets/rules): 6 nimmt!'s variants are built on the base game
     rules_after: tuple[str, ...] = ()
-    #: its table is drawn from a table model (table/model.py), not from the game's own view
+    #: its table is drawn from a table model (table/nimmt/model.py), not from the game's own view
     table_model: bool = False
     parts: dict[str, str] = field(default_factory=dict)
 
@@ -79,7 +80,7 @@ class GameSystem:
 
 
 def _make_nimmt(variant: str, players, seed: int, options, deals):
-    from bere_tui.engine.game import Game
+    from bere_tui.engine.nimmt.game import Game
 
     if deals is not None:
         raise SetupError("make_game: deals are given to the engine directly")  # pragma: no cover - programming error
@@ -103,15 +104,16 @@ def _make_board(variant: str, players, seed: int, options, deals):
 NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=True, rules_after=("base", "keys"),
                    table_model=True, parts={
     "make": "bere_tui.systems:_make_nimmt",
-    "record": "",
-    "events": "bere_tui.engine.events",
-    "narrate": "",
-    "bots": "",
+    "record": "bere_tui.record.nimmt",
+    "events": "bere_tui.engine.nimmt.events",
+    "narrate": "bere_tui.table.nimmt.narrate:tell",
+    "why": "bere_tui.table.nimmt.narrate:why",
+    "bots": "bere_tui.bots.nimmt:make_nimmt_bot",
     "sim": "",
-    "hint": "bere_tui.teach.hint:practice_hint",
-    "explain": "bere_tui.teach.explain:explain",
-    "evaluate": "bere_tui.bots.evaluate",
-    "review_words": "bere_tui.teach.reason",
+    "hint": "bere_tui.teach.nimmt.hint:practice_hint",
+    "explain": "bere_tui.teach.nimmt.explain:explain",
+    "evaluate": "bere_tui.bots.nimmt.evaluate",
+    "review_words": "bere_tui.teach.nimmt.reason",
     "table_screen": "bere_tui.ui.screens.table:TableScreen",
     "replay_screen": "bere_tui.ui.screens.replay_viewer:replay_screen",
     "lesson_screen": "bere_tui.ui.teach_screen:LessonScreen",

@@ -6,42 +6,10 @@ the level the setup screen shows (easy, medium, hard): `bot_key` turns either na
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from importlib import import_module
-
 from bere_tui.bots.base import Bot
 
-
-class _Bots(Mapping):
-    """The bots by name, each class imported when first asked for (`bere sim` with random bots never loads
-    the strong bot's search)."""
-
-    def __init__(self, where: dict[str, str]) -> None:
-        self._where = where  # name -> "module:Class"
-        self._loaded: dict[str, type[Bot]] = {}
-
-    def __getitem__(self, name: str) -> type[Bot]:
-        cls = self._loaded.get(name)
-        if cls is None:
-            module, _, attr = self._where[name].partition(":")
-            cls = self._loaded[name] = getattr(import_module(module), attr)
-        return cls
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._where)
-
-    def __len__(self) -> int:
-        return len(self._where)
-
-    def __contains__(self, name) -> bool:
-        return name in self._where
-
-
-BOTS: Mapping[str, type[Bot]] = _Bots({
-    "random": "bere_tui.bots.random_bot:RandomBot",
-    "heuristic": "bere_tui.bots.heuristic:HeuristicBot",
-    "strong": "bere_tui.bots.strong:StrongBot",
-})
+#: the bots' own names, the same in every game system (each system's "bots" part makes them: bere_tui/systems.py)
+BOTS: tuple[str, ...] = ("random", "heuristic", "strong")
 #: the levels the setup screen offers, as other names of the bots
 LEVELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "strong"}
 
@@ -61,49 +29,39 @@ def known_bots() -> str:
     return ", ".join(f"{b} ({level_of[b]})" if b in level_of else b for b in BOTS)
 
 
-def _system_bots(variant):
-    """The bot factory of the game system of `variant` (its "bots" part: bere_tui/systems.py), None for 6
-    nimmt!'s own variants (the classes here) and for anything else."""
-    from bere_tui.systems import GAMES, system_of
+class SeatBot(Bot):
+    """A seat's bot of one level for whichever game it is asked about: each game system's bot of that level (its
+    "bots" part), made with the seat's seed when that game first asks."""
 
-    return system_of(variant).part("bots") if isinstance(variant, str) and variant in GAMES else None
+    def __init__(self, name: str, seed: int | None = None) -> None:
+        self.name, self.seed = name, seed
+        self._bots: dict[str, Bot] = {}
 
+    def of(self, variant: str) -> Bot:
+        """The bot that plays `variant`'s game."""
+        from bere_tui.systems import system_of
 
-def _for_every_game(cls: type[Bot]) -> type[Bot]:
-    """`cls` (a 6 nimmt! bot, unchanged), which hands a Bullenparty or board-game view to that game's bot of its
-    level (bots/bullenparty, bots/board), built with the same seed when first needed."""
+        system = system_of(variant)
+        bot = self._bots.get(system.name)
+        if bot is None:
+            bot = self._bots[system.name] = system.part("bots")(self.name, self.seed)
+        return bot
 
-    class AnyGameBot(cls):
-        def __init__(self, seed: int | None = None, *args, **kwargs) -> None:
-            super().__init__(seed, *args, **kwargs)
-            self._system_seed = seed
-            self._system_bots: dict[str, Bot] = {}
-
-        def choose(self, view, legal: list[dict]) -> dict:
-            variant = getattr(view, "variant", None)
-            bot = self._system_bots.get(variant)
-            if bot is None:
-                make = _system_bots(variant)
-                if make is None:
-                    return super().choose(view, legal)
-                bot = self._system_bots[variant] = make(self.name, self._system_seed)
-            return bot.choose(view, legal)
-
-    AnyGameBot.__name__ = AnyGameBot.__qualname__ = cls.__name__
-    return AnyGameBot
+    def choose(self, view, legal: list[dict]) -> dict:
+        return self.of(view.variant).choose(view, legal)
 
 
-_ANY_GAME: dict[str, type[Bot]] = {}
-
-
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """The bot `name` (a bot or a level) for any game system: 6 nimmt!'s, or another game's when its view says so."""
+def make_bot(name: str, seed: int | None = None, variant: str | None = None) -> Bot:
+    """The bot `name` (a bot or a level): the bot of `variant`'s game system, or, without a variant, a seat's
+    bot that plays whichever game its views are of."""
     key = bot_key(name)
     if key is None:
         raise ValueError(f"unknown bot {name!r}; known: {known_bots()}")
-    if key not in _ANY_GAME:
-        _ANY_GAME[key] = _for_every_game(BOTS[key])
-    return _ANY_GAME[key](seed)
+    if variant is None:
+        return SeatBot(key, seed)
+    from bere_tui.systems import system_of
+
+    return system_of(variant).part("bots")(key, seed)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "bot_key", "known_bots", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "SeatBot", "bot_key", "known_bots", "make_bot"]

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from time import perf_counter_ns
 
-from bere_tui.bots import BOTS, bot_key, make_bot
-from bere_tui.engine import Game
+from bere_tui.bots import bot_key, make_bot
+from bere_tui.bots.nimmt import BOTS as NIMMT_BOTS
+from bere_tui.engine.nimmt import Game
 
 
 def deciders(game: Game) -> list[int]:
@@ -42,7 +43,7 @@ def _bots(bot_names: list[str], seed: int) -> list:
             if key is None:
                 bots.append(make_bot(name, seed * 1000 + p))  # (it says why the name is unknown)
                 continue
-            cls = _BOT_CLASSES[name] = BOTS[key]
+            cls = _BOT_CLASSES[name] = NIMMT_BOTS[key]
         if cls.blind and shared is not None:
             bots.append(cls(rng=shared.rng))
             continue

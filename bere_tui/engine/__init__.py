@@ -1,24 +1,8 @@
-"""The rules of 6 nimmt! and its variants: pure Python, no UI, no file or terminal I/O.
-
-Public API: `Game` (pending, legal, apply, view), `IllegalAction`, `SetupError`, the event classes,
-`bullheads` and the variant table `VARIANTS`.
-"""
+"""The engines of the game systems: pure Python, no UI, no file or terminal I/O. What they share is
+here (errors, the cards' bullheads, the events' base, the engine protocol); each game's rules in its
+own folder: nimmt/ (6 nimmt! and its variants), bullenparty/, board/."""
 
 from bere_tui.engine.cards import HEADS, bullheads, row_bullheads
 from bere_tui.engine.errors import BereError, IllegalAction, SetupError
-from bere_tui.engine.events import *
-from bere_tui.engine.game import Game
-from bere_tui.engine.variants import SPECIAL_NAMES, VARIANTS, VariantInfo
 
-__all__ = [
-    "HEADS",
-    "SPECIAL_NAMES",
-    "VARIANTS",
-    "BereError",
-    "Game",
-    "IllegalAction",
-    "SetupError",
-    "VariantInfo",
-    "bullheads",
-    "row_bullheads",
-]
+__all__ = ["HEADS", "BereError", "IllegalAction", "SetupError", "bullheads", "row_bullheads"]

@@ -1,8 +1,7 @@
 """bere-record/1 <-> engine (spec/record.md), and the bere-result/1 summary of a game.
 
-This package: the envelope every game system shares and 6 nimmt!'s records (here), Bullenparty's
-(record/bullenparty.py) and the board game's (record/board.py), each found through its system's "record" part
-(bere_tui/systems.py).
+This package: the envelope every game system shares (here) and each system's records (record/nimmt.py,
+record/bullenparty.py, record/board.py), each found through its system's "record" part (bere_tui/systems.py).
 
 Pydantic validates the file's shape here, at the edge; the engine then checks every rule while the actions
 are replayed. Any problem becomes one RecordError whose message names it (for an action: its 0-based index,
@@ -16,21 +15,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from bere_tui.bots import bot_key, known_bots
-from bere_tui.engine import VARIANTS, BereError, Game
+from bere_tui.engine import BereError
 from bere_tui.i18n import _
 from bere_tui.jsonfile import JSONFileError, read_json
 from bere_tui.safetext import cut_numbers, escape, name_problem, shown
 
 FORMAT = "bere-record/1"
 RESULT_FORMAT = "bere-result/1"
-
-SpecialName = Literal["fifth_row", "seven_nimmt", "insert", "replace", "shift", "stop", "negative_positive"]
-
 
 class RecordError(Exception):
     """A record that cannot be loaded or replayed; the message is one line for the player."""
@@ -45,86 +41,6 @@ class PlayerModel(_Model):
     bot: StrictStr | None = None
 
 
-class OptionsModel(_Model):
-    target: StrictInt | None = Field(default=None, ge=1)
-    rounds: StrictInt | None = Field(default=None, ge=1)
-
-
-class DealModel(_Model):
-    rows: list[StrictInt] | None = None
-    hands: list[list[StrictInt]] | None = None
-    specials: list[list[SpecialName]] | None = None
-    special_pile: list[SpecialName] | None = None
-
-
-class _Action(_Model):
-    player: StrictInt
-
-
-class SelectAction(_Action):
-    do: Literal["select"]
-    card: StrictInt
-
-
-class DraftAction(_Action):
-    do: Literal["draft"]
-    card: StrictInt
-
-
-class TakeRowAction(_Action):
-    do: Literal["take_row"]
-    row: StrictInt
-
-
-class SpecialAction(_Action):
-    do: Literal["special"]
-    card: SpecialName | None
-    row: StrictInt | None = None
-    with_: StrictInt | None = Field(default=None, alias="with")
-    move: StrictInt | None = None
-    to_row: StrictInt | None = None
-
-
-class CancelAction(_Action):
-    do: Literal["cancel"]
-    positive: StrictInt
-    cancel: list[StrictInt]
-
-
-class SwapAction(_Action):
-    do: Literal["swap"]
-    discard: SpecialName | None
-
-
-Action = Annotated[SelectAction | DraftAction | TakeRowAction | SpecialAction | CancelAction | SwapAction,
-                   Field(discriminator="do")]
-
-
-class RecordModel(_Model):
-    format: Literal["bere-record/1"]
-    variant: Literal["base", "pro", "anniversary", "even-odd"]
-    options: OptionsModel = OptionsModel()
-    players: list[PlayerModel]
-    seed: StrictInt
-    deals: list[DealModel] = []
-    actions: list[Any] = []
-
-
-_ACTION_ADAPTER = None
-
-
-def _action_adapter():
-    global _ACTION_ADAPTER
-    if _ACTION_ADAPTER is None:
-        from pydantic import TypeAdapter
-
-        _ACTION_ADAPTER = TypeAdapter(Action)
-    return _ACTION_ADAPTER
-
-
-ACTION_KINDS = ("select", "draft", "take_row", "special", "cancel", "swap")
-
-
 def _where(loc) -> str:
     """A pydantic error location as the record spells it: `deals[0].rows[1]`."""
     out = ""
@@ -133,7 +49,7 @@ def _where(loc) -> str:
     return out
 
 
-def _first_error(exc: ValidationError, in_action: bool = False, kinds: tuple[str, ...] = ACTION_KINDS) -> str:
+def _first_error(exc: ValidationError, in_action: bool = False, kinds: tuple[str, ...] = ()) -> str:
     """The first problem pydantic found, as `where: what` in the record's own terms."""
     err = exc.errors()[0]
     loc, kind, value = tuple(err["loc"]), err["type"], err.get("input")
@@ -187,7 +103,7 @@ def read_envelope(data, model_class: type[_Model], player_counts):
     return model
 
 
-def read_action(i: int, raw, adapter, game=None, kinds: tuple[str, ...] = ACTION_KINDS,
+def read_action(i: int, raw, adapter, game=None, kinds: tuple[str, ...] = (),
                 by_alias: bool = False) -> dict:
     """Action i of a record as its engine takes it (the record's own keys only), checked by `adapter` (the
     game system's pydantic TypeAdapter of its actions, whose kinds are `kinds`), or a RecordError naming
@@ -201,17 +117,7 @@ def read_action(i: int, raw, adapter, game=None, kinds: tuple[str, ...] = ACTION
     return model.model_dump(by_alias=by_alias, exclude_unset=True)
 
 
-def _player_counts(model: RecordModel) -> tuple[int, int]:
-    rules = VARIANTS[model.variant]
-    return rules.min_players, rules.max_players  # B1, P1, A1
-
-
-def _parse_shell(data) -> RecordModel:
-    """Check everything but the actions' own fields."""
-    return read_envelope(data, RecordModel, _player_counts)
-
-
-def _check_bots(model: RecordModel) -> None:
+def _check_bots(model) -> None:
     """Every bot seat names a bot (or its level). (Lessons, read by parse_record, mark scripted seats with a
     name of their own.)"""
     for i, player in enumerate(model.players):
@@ -220,7 +126,7 @@ def _check_bots(model: RecordModel) -> None:
                 i=i, bot=shown(player.bot), known=known_bots()))
 
 
-def _action_error(i: int, raw, why: str, game: Game | None = None) -> RecordError:
+def _action_error(i: int, raw, why: str, game=None) -> RecordError:
     """One line for a refused action: its index, what it asked for, why not, what the game was asking for."""
     head = _("action {i}").format(i=i)
     if isinstance(raw, dict) and isinstance(raw.get("do"), str):
@@ -236,43 +142,21 @@ def _action_error(i: int, raw, why: str, game: Game | None = None) -> RecordErro
     return RecordError(f"{head}: {why}")
 
 
-def _parse_action(i: int, raw, game: Game | None = None) -> dict:
-    """One action as the engine takes it (the record's own keys only), or a RecordError naming action i."""
-    return read_action(i, raw, _action_adapter(), game, by_alias=True)
-
-
-def parse_record(data) -> tuple[RecordModel, list[dict]]:
+def parse_record(data) -> tuple[Any, list[dict]]:
     """Check a record's shape; returns the model and its actions as engine dicts."""
-    system = _system_of(data)
-    if system is not None:
-        return system.parse_record(data)
-    model = _parse_shell(data)
-    return model, [_parse_action(i, raw) for i, raw in enumerate(model.actions)]
+    return _system_of(data).parse_record(data)
 
 
-def new_game(model) -> Game:
+def new_game(model):
     """The game a parsed record starts from (its deal; no action applied yet), of whichever game system."""
-    system = _system(getattr(model, "variant", None))
-    if system is not None:
-        return system.new_game(model)
-    options = model.options.model_dump(exclude_none=True)
-    deals = [d.model_dump(exclude_none=True) for d in model.deals]
-    try:
-        return Game(model.variant, seat_players(model), seed=model.seed, options=options, deals=deals)
-    except BereError as exc:
-        raise RecordError(str(exc)) from None
+    return _system(model.variant).new_game(model)
 
 
-def replay(data, upto: int | None = None) -> Game:
+def replay(data, upto: int | None = None):
     """Build the game a record describes, applying its actions (the first `upto` of them; all are checked).
 
     A refused action is named with the decision the game was asking for at that point."""
-    system = _system_of(data)
-    if system is not None:
-        return system.replay(data, upto)
-    model = _parse_shell(data)
-    _check_bots(model)
-    return apply_recorded(new_game(model), model.actions, upto, _parse_action)
+    return _system_of(data).replay(data, upto)
 
 
 def apply_recorded(game, raw_actions: list, upto: int | None, parse_action):
@@ -345,8 +229,7 @@ def pending_result(pending: dict | None) -> dict | None:
 
 
 def _system(variant):
-    """The record module of the game system of `variant` (its "record" part: bere_tui/systems.py), None for 6
-    nimmt!'s own variants (this module) and for a variant that names no game (refused by 6 nimmt!'s checks)."""
+    """The record module of the game system of `variant` (its "record" part: bere_tui/systems.py)."""
     from bere_tui.systems import GAMES, system_of
 
     if not isinstance(variant, str) or variant not in GAMES:
@@ -355,7 +238,19 @@ def _system(variant):
 
 
 def _system_of(data):
-    return _system(data.get("variant")) if isinstance(data, dict) else None
+    """The record module of a record's game system. A record whose variant names none gets one RecordError: its
+    first problem, read against every system's variants (the format first, then the variant)."""
+    system = _system(data.get("variant")) if isinstance(data, dict) else None
+    if system is not None:
+        return system
+    from pydantic import create_model
+
+    from bere_tui.systems import GAMES
+
+    envelope = create_model("Envelope", __base__=_Model, format=(Literal["bere-record/1"], ...),
+                            variant=(Literal[tuple(GAMES)], ...), players=(list[PlayerModel], ...))
+    read_envelope(data, envelope, lambda model: (0, 0))
+    raise RecordError(_("a record must be a JSON object"))  # pragma: no cover - the envelope refused it above
 
 
 def load_json(path: str | Path, pipe: bool = False):
@@ -370,32 +265,14 @@ def load_json(path: str | Path, pipe: bool = False):
         raise RecordError(_("{file}: {problem}").format(file=escape(path, None), problem=exc)) from None
 
 
-def load(path: str | Path, pipe: bool = False) -> Game:
+def load(path: str | Path, pipe: bool = False):
     return replay(load_json(path, pipe))
 
 
-def dumps(game: Game) -> str:
+def dumps(game) -> str:
     return json.dumps(game.record(), indent=1)
 
 
-def result(game: Game) -> dict:
+def result(game) -> dict:
     """The bere-result/1 summary (spec/record.md): the state after the last action, with every hand."""
-    system = _system(game.variant)
-    if system is not None:
-        return system.result(game)
-    pend = pending_result(game.pending)
-    totals = game.totals()
-    return {
-        "format": RESULT_FORMAT,
-        "variant": game.variant,
-        "finished": game.finished,
-        "round": game.round,
-        "rows": [{"cards": list(r.cards), "capacity": r.capacity, "stop": r.stop, "fifth_row": r.fifth,
-                  "parity": None if r.parity is None else ("odd" if r.parity else "even")} for r in game.rows],
-        "players": [{"name": info["name"], "hand": game.held(p),
-                     "specials": list(game.specials[p]), "pile": list(game.piles[p]),
-                     "set_aside": list(game.set_aside[p]), "round_scores": game.round_scores(p),
-                     "total": totals[p]} for p, info in enumerate(game.players)],
-        "winners": list(game.winners) if game.finished else [],
-        "pending": pend,
-    }
+    return _system(game.variant).result(game)

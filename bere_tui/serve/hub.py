@@ -30,7 +30,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from bere_tui.engine import BereError, Game
+from bere_tui.engine import BereError
+from bere_tui.engine.nimmt import Game
 from bere_tui.i18n import _
 from bere_tui.table.beats import Ask, BotTurn, GameEnd, HandOff, RoundSummary, ShowEvents
 from bere_tui.table.director import TableDirector

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from bere_tui.i18n import _
 
 if TYPE_CHECKING:  # the title screen asks shared_tables(): no engine at start (issue 17)
-    from bere_tui.engine import Game
+    from bere_tui.engine.nimmt import Game
 
 TABLES_ENV = "BERE_TABLES"
 PLAYER_ENV = "BERE_PLAYER"

@@ -20,7 +20,7 @@ from bere_tui.safetext import clean_name
 from bere_tui.storage.files import StorageError, data_dir, ensure_dir, set_aside
 
 if TYPE_CHECKING:  # the title screen reads the history: no engine, no record models at start (issue 17)
-    from bere_tui.engine import Game
+    from bere_tui.engine.nimmt import Game
 
 HISTORY_NAME = "history.sqlite3"
 SCHEMA_VERSION = 1

@@ -31,7 +31,7 @@ from bere_tui.storage.files import (
 )
 
 if TYPE_CHECKING:  # the title screen asks whether there is an autosave: the record and the engine are imported
-    from bere_tui.engine import Game  # when one is read (issue 17)
+    from bere_tui.engine.nimmt import Game  # when one is read (issue 17)
 
 AUTOSAVE_NAME = "autosave.json"
 REPLAYS_DIR = "replays"

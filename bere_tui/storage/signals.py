@@ -11,7 +11,7 @@ from bere_tui.i18n import _
 from bere_tui.storage.files import StorageError
 
 if TYPE_CHECKING:  # installed at start: the record's models are imported when there is a game to save
-    from bere_tui.engine import Game
+    from bere_tui.engine.nimmt import Game
 
 SAVE_SIGNALS = tuple(s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if s is not None)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bere_tui.engine.events import Event, RoundScored
+from bere_tui.engine.events import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,7 @@ class BotTurn:
 @dataclass(frozen=True, slots=True)
 class RoundSummary:
     """A round was scored and another follows (B8)."""
-    scored: RoundScored
+    scored: Event  # (an event that ends a round: its scores and totals)
 
 
 @dataclass(frozen=True, slots=True)

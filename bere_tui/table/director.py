@@ -25,8 +25,9 @@ from collections import deque
 from collections.abc import Callable
 
 from bere_tui.bots import BOTS, make_bot
-from bere_tui.engine import Game, IllegalAction
-from bere_tui.engine.events import Event, GameOver, RoundScored
+from bere_tui.engine import IllegalAction
+from bere_tui.engine.events import Event
+from bere_tui.engine.nimmt import Game
 from bere_tui.i18n import _
 from bere_tui.table.beats import Ask, Beat, BotTurn, GameEnd, HandOff, RoundSummary, ShowEvents
 
@@ -55,7 +56,7 @@ class TableDirector:
         self.on_action = on_action
         self.names = [p["name"] for p in game.players]
         self.levels: list[str | None] = [p.get("bot") for p in game.players]
-        self.bots = {p: make_bot(level if level in BOTS else FALLBACK_BOT, game.seed * 1000 + p)
+        self.bots = {p: make_bot(level if level in BOTS else FALLBACK_BOT, game.seed * 1000 + p, game.variant)
                      for p, level in enumerate(self.levels) if level is not None}
         self.people = [p for p, level in enumerate(self.levels) if level is None]
         self.holder: int | None = None  # the person who last took the keyboard
@@ -80,7 +81,7 @@ class TableDirector:
     def seat_to_bot(self, p: int, level: str = FALLBACK_BOT) -> None:
         """A person's seat is taken over by a bot (a remote player who left), from their next decision on."""
         self.levels[p] = level
-        self.bots[p] = make_bot(level, self.game.seed * 1000 + p)
+        self.bots[p] = make_bot(level, self.game.seed * 1000 + p, self.game.variant)
         if p in self.people:
             self.people.remove(p)
 
@@ -179,11 +180,11 @@ class TableDirector:
 
     def _queue_events(self, events: list[Event], forced: int | None, notice: str) -> None:
         """The events as beats: a round summary between rounds (B8), none after the last one (the results)."""
-        over = any(isinstance(e, GameOver) for e in events)
+        over = any(e.ends_game for e in events)
         chunk: list[Event] = []
         for event in events:
             chunk.append(event)
-            if isinstance(event, RoundScored) and not over:
+            if event.ends_round and not over:
                 self._beats.append(ShowEvents(tuple(chunk), forced, notice))
                 self._beats.append(RoundSummary(event))
                 chunk, forced, notice = [], None, ""

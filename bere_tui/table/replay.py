@@ -17,11 +17,13 @@ from bisect import insort
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from bere_tui.engine import Game
-from bere_tui.engine import events as ev
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt import events as ev
 from bere_tui.record import new_game, parse_record
-from bere_tui.table.model import TableShow
-from bere_tui.table.narrate import Sentence, narrate, narrate_action, narrate_choice
+from bere_tui.table.narrate import narrate
+from bere_tui.table.nimmt.model import TableShow
+from bere_tui.table.nimmt.narrate import narrate_action, narrate_choice
+from bere_tui.table.sentence import Sentence
 
 
 def events_by_action(game: Game) -> tuple[Game, list[dict], list[list[ev.Event]]]:

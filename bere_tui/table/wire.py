@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
 
-from bere_tui.engine import events as ev
-from bere_tui.engine.view import PlayerView, RowView, View
+from bere_tui.engine.nimmt import events as ev
+from bere_tui.engine.nimmt.view import PlayerView, RowView, View
 
 
 class WireError(ValueError):

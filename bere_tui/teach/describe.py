@@ -9,8 +9,8 @@ lesson did not ask for (that move is applied to a copy of the game and its event
 from __future__ import annotations
 
 from bere_tui.engine.events import Event
-from bere_tui.table.model import TableShow
 from bere_tui.table.narrate import narrate
+from bere_tui.table.nimmt.model import TableShow
 
 
 class Teller:

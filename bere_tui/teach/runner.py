@@ -20,13 +20,14 @@ from dataclasses import dataclass, fields
 
 from bere_tui.bots import make_bot
 from bere_tui.bots.runner import deciders
-from bere_tui.engine import BereError, Game, IllegalAction
+from bere_tui.engine import BereError, IllegalAction
 from bere_tui.engine.events import Event
+from bere_tui.engine.nimmt import Game
 from bere_tui.i18n import _
 from bere_tui.record import RecordError, new_game, parse_record
 from bere_tui.systems import system_of
-from bere_tui.teach.explain import Explanation
 from bere_tui.teach.lesson import Lesson, LessonError, Step
+from bere_tui.teach.outcome import Explanation
 
 
 @dataclass

@@ -47,7 +47,7 @@ from bere_tui.ui.screens.dialogs import (
 from bere_tui.ui.widgets.asciiscroll import use_ascii_scrollbars
 
 if TYPE_CHECKING:  # the engine, the bots and the table are imported when a game is set up or opened (issue 17)
-    from bere_tui.engine import Game
+    from bere_tui.engine.nimmt import Game
     from bere_tui.ui.seating import TableSetup
     from bere_tui.ui.session import Session
 

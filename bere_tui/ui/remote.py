@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from bere_tui.engine import VARIANTS
+from bere_tui.engine.nimmt import VARIANTS
 from bere_tui.i18n import N_, _
 from bere_tui.serve.tables import TableError, TableLink
 from bere_tui.table.wire import WireError, event_from_wire, view_from_wire

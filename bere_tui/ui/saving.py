@@ -20,7 +20,7 @@ from bere_tui.safetext import escape
 from bere_tui.table.words import names_and, variant_name
 
 if TYPE_CHECKING:  # the engine, the record and the table are imported when a game is opened (issue 17)
-    from bere_tui.engine import Game
+    from bere_tui.engine.nimmt import Game
     from bere_tui.ui.session import Session
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from bere_tui.boards import DEFAULT_BOARD
 from bere_tui.bots import BOTS, bot_key, known_bots
 from bere_tui.engine.errors import SetupError
-from bere_tui.engine.variants import DEFAULT_TARGET
+from bere_tui.engine.nimmt.variants import DEFAULT_TARGET
 from bere_tui.i18n import _
 from bere_tui.safetext import NAME_MAX, clean_name, escape, fit_name, shown
 from bere_tui.systems import GAMES, board_of, player_limits

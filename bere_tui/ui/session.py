@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bere_tui.bots import BOTS
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.systems import GAMES, make_game
 from bere_tui.table.director import FALLBACK_BOT, TableDirector
 from bere_tui.ui.seating import TableSetup

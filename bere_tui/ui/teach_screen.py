@@ -21,7 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from bere_tui.engine import events as ev
+from bere_tui.engine.nimmt import events as ev
 from bere_tui.i18n import N_, _
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name, winners_line

@@ -203,11 +203,11 @@ def test_make_bot_builds_the_board_bot_of_each_level():
     g = new_game(4, 2, "red")
     for name, own in (("random", "random"), ("easy", "random"), ("heuristic", "heuristic"),
                       ("medium", "heuristic"), ("strong", "strong"), ("hard", "strong")):
-        bot = make_bot(name, 1)
+        bot = make_bot(name, 1)  # a seat's bot: the board game's bot of that level plays a board view
         assert bot.choose(g.view(0), g.legal(0)) in g.legal(0)
-        inner = bot._system_bots.get("board")
-        assert inner is not None and inner.name == own
-        assert type(inner).__module__.startswith("bere_tui.bots.board")
+        inner = bot.of("board")
+        assert inner.name == own and type(inner).__module__.startswith("bere_tui.bots.board")
+        assert type(make_bot(name, 1, "board")) is type(inner)
     with pytest.raises(ValueError):
         make_board_bot("clever")
 

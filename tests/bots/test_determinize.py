@@ -1,4 +1,4 @@
-"""Determinization (bots/determinize.py) and racing (bots/racing.py): dealt worlds agree with the view, and the
+"""Determinization (bots/nimmt/determinize.py) and racing (bots/nimmt/racing.py): dealt worlds agree with the view, and the
 search keeps the best option."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from collections import Counter
 import pytest
 
 from bere_tui.bots import make_bot
-from bere_tui.bots.determinize import Dealer, unseen_specials
-from bere_tui.bots.racing import race
+from bere_tui.bots.nimmt.determinize import Dealer, unseen_specials
+from bere_tui.bots.nimmt.racing import race
 from bere_tui.bots.runner import deciders
-from bere_tui.engine import Game
-from bere_tui.engine.variants import SPECIAL_COPIES
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt.variants import SPECIAL_COPIES
 
 
 def positions(variant: str, seeds=range(3), n: int = 4):

@@ -1,4 +1,4 @@
-"""bots/fastsim.py against the engine: whole turns of random games, replayed on a fastsim Table, must leave the
+"""bots/nimmt/fastsim.py against the engine: whole turns of random games, replayed on a fastsim Table, must leave the
 same rows, markers and bullheads (B3-B8, E3-E4, A9, A-5TH, A-7N, A-INS, A-REP, A-SHI, A-STOP, A-NP)."""
 
 from __future__ import annotations
@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from bere_tui.bots.fastsim import Table, pick_gap, pick_random, pick_safe, play_turns, rollout_special
-from bere_tui.engine import HEADS, Game
-from bere_tui.engine.game import Game as _Game
+from bere_tui.bots.nimmt.fastsim import Table, pick_gap, pick_random, pick_safe, play_turns, rollout_special
+from bere_tui.engine import HEADS
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt.game import Game as _Game
 
 
 def table_of_game(game: _Game) -> Table:
@@ -161,7 +162,7 @@ def test_rollout_special_cards_are_legal():
 def _tables(kind: str, n: int, count: int, seed: int) -> list[Table]:
     """Tables in the middle of a round: plain rows (some with 7 nimmt!'s capacity), an EVEN/ODD card, or
     Anniversary rows (Stop, a 5th row) with special cards in hand."""
-    from bere_tui.engine.variants import SPECIAL_NAMES
+    from bere_tui.engine.nimmt.variants import SPECIAL_NAMES
 
     rng = random.Random(seed)
     out = []

@@ -8,10 +8,10 @@ import pytest
 
 from bere_tui.bots import make_bot
 from bere_tui.bots.runner import bot_step, deciders
-from bere_tui.engine import Game
-from bere_tui.engine.events import Cancelled, SpecialPlayed, Swapped
-from bere_tui.engine.row import Row
-from bere_tui.engine.variants import SPECIAL_NAMES
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt.events import Cancelled, SpecialPlayed, Swapped
+from bere_tui.engine.nimmt.row import Row
+from bere_tui.engine.nimmt.variants import SPECIAL_NAMES
 from bere_tui.record import replay, result
 
 

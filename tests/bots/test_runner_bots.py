@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from bere_tui.bots.heuristic import HeuristicBot
-from bere_tui.bots.random_bot import RandomBot
+from bere_tui.bots.nimmt.heuristic import HeuristicBot
+from bere_tui.bots.nimmt.random_bot import RandomBot
 from bere_tui.bots.runner import _bots, play_bot_game
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 
 
 def test_the_random_seats_share_the_first_random_seats_generator():

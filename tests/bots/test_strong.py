@@ -14,10 +14,11 @@ from types import SimpleNamespace
 import pytest
 
 from bere_tui.bots import make_bot
+from bere_tui.bots.nimmt.strong import StrongBot
 from bere_tui.bots.runner import deciders
-from bere_tui.bots.strong import StrongBot
 from bere_tui.cli import main as cli_main
-from bere_tui.engine import HEADS, Game
+from bere_tui.engine import HEADS
+from bere_tui.engine.nimmt import Game
 
 FAST = {"iterations": 6}
 

@@ -12,17 +12,17 @@ import pytest
 from bp_table import all_cards
 
 from bere_tui.bots import make_bot
-from bere_tui.bots import random_bot as nimmt_random
 from bere_tui.bots.bullenparty import BOTS, make_bullenparty_bot, policy
 from bere_tui.bots.bullenparty.determinize import deal_world
 from bere_tui.bots.bullenparty.heuristic import decide
 from bere_tui.bots.bullenparty.runner import play_bot_game
 from bere_tui.bots.bullenparty.strong import StrongBot
-from bere_tui.engine import Game as NimmtGame
+from bere_tui.bots.nimmt import random_bot as nimmt_random
 from bere_tui.engine.bullenparty import Game
 from bere_tui.engine.bullenparty.game import Row
 from bere_tui.engine.bullenparty.rules import ZERO
 from bere_tui.engine.bullenparty.view import View
+from bere_tui.engine.nimmt import Game as NimmtGame
 
 FAST = {"worlds": 4}
 
@@ -136,18 +136,17 @@ def test_the_strong_bot_runs_a_fixed_number_of_simulations(monkeypatch):
 
 def test_make_bot_builds_the_bot_of_the_game():
     g = Game(["A", "B"], seed=2)
-    for name in ("random", "heuristic", "strong"):
-        bot = make_bot(name, 1)
-        action = bot.choose(g.view(0), g.legal(0))
-        assert action in g.legal(0)
-        inner = bot._system_bots.get("bullenparty")
-        assert inner is not None and inner.name == name
-        assert type(inner).__module__.startswith("bere_tui.bots.bullenparty")
     nimmt = NimmtGame("base", ["A", "B"], seed=2)
-    bot = make_bot("random", 1)
-    assert isinstance(bot, nimmt_random.RandomBot)
-    assert bot.choose(nimmt.view(0), nimmt.legal(0)) in nimmt.legal(0)
-    assert bot._system_bots == {}
+    for name in ("random", "heuristic", "strong"):
+        bot = make_bot(name, 1, "bullenparty")  # the bot of that game system
+        assert bot.name == name and type(bot).__module__.startswith("bere_tui.bots.bullenparty")
+        assert bot.choose(g.view(0), g.legal(0)) in g.legal(0)
+        seat = make_bot(name, 1)  # a seat's bot plays whichever game its view is of
+        assert seat.choose(g.view(0), g.legal(0)) in g.legal(0)
+        assert type(seat.of("bullenparty")).__module__.startswith("bere_tui.bots.bullenparty")
+        assert seat.choose(nimmt.view(0), nimmt.legal(0)) in nimmt.legal(0)
+        assert type(seat.of("base")).__module__.startswith("bere_tui.bots.nimmt")
+    assert isinstance(make_bot("random", 1, "base"), nimmt_random.RandomBot)
     with pytest.raises(ValueError):
         make_bullenparty_bot("clever")
 

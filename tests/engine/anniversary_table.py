@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from itertools import chain
 
-from bere_tui.engine import Game
-from bere_tui.engine.row import Row
-from bere_tui.engine.specials import full_special_deck
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt.row import Row
+from bere_tui.engine.nimmt.specials import full_special_deck
 
 HAND = 12  # A2
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from anniversary_table import lay, select
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.record import result
 
 HAND = 10  # B2

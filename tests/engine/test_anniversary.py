@@ -24,9 +24,10 @@ from anniversary_table import (
 )
 
 from bere_tui.cli import main as cli_main
-from bere_tui.engine import Game, IllegalAction
+from bere_tui.engine import IllegalAction
 from bere_tui.engine.cards import HEADS
-from bere_tui.engine.events import (
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt.events import (
     Cancelled,
     Placed,
     RoundScored,
@@ -35,7 +36,7 @@ from bere_tui.engine.events import (
     SpecialsGiven,
     Swapped,
 )
-from bere_tui.engine.variants import SPECIAL_NAMES
+from bere_tui.engine.nimmt.variants import SPECIAL_NAMES
 from bere_tui.record import replay, result
 
 PLAIN = [[10], [20], [30], [40]]

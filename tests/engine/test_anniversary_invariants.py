@@ -14,7 +14,7 @@ import random
 import pytest
 from anniversary_table import assert_accounted, secret_selection
 
-from bere_tui.engine import SPECIAL_NAMES, Game
+from bere_tui.engine.nimmt import SPECIAL_NAMES, Game
 from bere_tui.record import replay, result
 
 GAMES = 250  # per player count

@@ -11,9 +11,10 @@ from collections import Counter
 import pytest
 from base_table import HAND, last_turn, pad_deal, select, snapshot, table
 
-from bere_tui.engine import Game, IllegalAction, SetupError
+from bere_tui.engine import IllegalAction, SetupError
 from bere_tui.engine.cards import HEADS, bullheads
-from bere_tui.engine.events import Dealt, GameOver, Placed, Revealed, RoundScored, RowTaken, Selected
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt.events import Dealt, GameOver, Placed, Revealed, RoundScored, RowTaken, Selected
 from bere_tui.record import replay, result
 
 PLAIN = [[10], [20], [30], [40]]

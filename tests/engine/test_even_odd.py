@@ -12,8 +12,8 @@ import pytest
 from anniversary_table import assert_accounted, lay, secret_selection, select
 
 from bere_tui.cli import main as cli_main
-from bere_tui.engine import Game
-from bere_tui.engine.events import Dealt, ParityMoved, Placed, RowTaken
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt.events import Dealt, ParityMoved, Placed, RowTaken
 from bere_tui.record import replay, result
 
 HAND = 10  # B2

@@ -11,7 +11,7 @@ from anniversary_table import act, add_fifth_row, give_pile, mark, select, table
 from base_table import table as base_table
 from test_even_odd import eo_table
 
-from bere_tui.engine.events import Cancelled, Moved, Placed, RowTaken, SpecialPlayed
+from bere_tui.engine.nimmt.events import Cancelled, Moved, Placed, RowTaken, SpecialPlayed
 
 PLAIN = [[10], [20], [30], [40]]
 FULL0 = [[10, 11, 12, 13, 14], [20], [30], [40]]

@@ -15,9 +15,9 @@ import random
 import pytest
 from base_table import HAND
 
-from bere_tui.engine import Game
 from bere_tui.engine.cards import row_bullheads
-from bere_tui.engine.events import Dealt, Revealed, RoundScored, RowTaken
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt.events import Dealt, Revealed, RoundScored, RowTaken
 from bere_tui.record import replay, result
 
 # The engine's branches are all reached from about 100 games per player count on (coverage.py, issue 17): 2,000

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from base_table import HAND, select, snapshot
 
-from bere_tui.engine import Game, IllegalAction, SetupError
-from bere_tui.engine.events import Dealt, Drafted, Placed, Selected
+from bere_tui.engine import IllegalAction, SetupError
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt.events import Dealt, Drafted, Placed, Selected
 from bere_tui.record import replay, result
 
 

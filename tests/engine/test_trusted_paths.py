@@ -11,10 +11,11 @@ import random
 
 import pytest
 
-from bere_tui.bots.random_bot import RandomBot
-from bere_tui.engine import Game, IllegalAction
-from bere_tui.engine.game import Action, shuffle
-from bere_tui.engine.view import LazyView
+from bere_tui.bots.nimmt.random_bot import RandomBot
+from bere_tui.engine import IllegalAction
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt.game import Action, shuffle
+from bere_tui.engine.nimmt.view import LazyView
 
 
 def play(variant: str, n: int, seed: int, trusted: bool) -> tuple[Game, list]:

@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from bere_tui.engine import Game, SetupError
-from bere_tui.engine import events as ev
+from bere_tui.engine import SetupError
 from bere_tui.engine.cards import DECK_SIZE
-from bere_tui.engine.row import Row
-from bere_tui.engine.rules import VARIANTS, Anniversary, EvenOdd, Pro, Variant
-from bere_tui.engine.variants import VariantInfo
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt import events as ev
+from bere_tui.engine.nimmt.row import Row
+from bere_tui.engine.nimmt.rules import VARIANTS, Anniversary, EvenOdd, Pro, Variant
+from bere_tui.engine.nimmt.variants import VariantInfo
 
 
 def play_out(g: Game, seed: int = 0, stop=None) -> list:

@@ -103,9 +103,9 @@ GAMES = [("base", {"rounds": 1}), ("anniversary", {}), ("even-odd", {"rounds": 1
 @pytest.fixture
 def few_worlds(monkeypatch):
     """Fewer worlds per decision, for the time of the suite (the review's sums do not depend on their number)."""
-    from bere_tui.bots import evaluate
     from bere_tui.bots.board import evaluate as board
     from bere_tui.bots.bullenparty import evaluate as bullenparty
+    from bere_tui.bots.nimmt import evaluate
 
     for module in (evaluate, board, bullenparty):
         monkeypatch.setattr(module, "WORLDS", 8)

@@ -11,7 +11,7 @@ import asyncio
 import json
 from contextlib import asynccontextmanager
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.record import load
 from bere_tui.serve.hub import run_hub
 

@@ -15,7 +15,7 @@ import asyncssh
 import pytest
 from sshtools import Client, authorize, client_key, running_server
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.record import load
 
 pytestmark = pytest.mark.real_gate

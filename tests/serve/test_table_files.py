@@ -10,7 +10,7 @@ import os
 import stat
 from pathlib import Path
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.serve.hub import stop_hubs
 from bere_tui.serve.tables import TableLink, host_table
 

@@ -6,7 +6,7 @@ import pytest
 
 from bere_tui.bots import make_bot
 from bere_tui.bots.runner import bot_step, deciders
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 
 
 @pytest.fixture(autouse=True)

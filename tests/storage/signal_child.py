@@ -12,7 +12,7 @@ import time
 
 from bere_tui.bots import make_bot
 from bere_tui.bots.runner import bot_step, deciders
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.storage import autosave, install_signal_save
 
 BOTS = ["heuristic", "random", "heuristic", "random"]

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.storage import (
     autosave,
     autosave_path,

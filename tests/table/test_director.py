@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from bere_tui.engine import Game, IllegalAction
-from bere_tui.engine.events import Revealed, RoundScored
+from bere_tui.engine import IllegalAction
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt.events import Revealed, RoundScored
 from bere_tui.table.beats import Ask, BotTurn, GameEnd, HandOff, RoundSummary, ShowEvents
 from bere_tui.table.director import TableDirector
 
@@ -125,7 +126,7 @@ def bot_table(seed: int) -> Game:
 
 def test_bots_that_think_ahead_while_people_choose_choose_the_same_cards():
     """The same seed gives the same game whether the bots thought while the people chose or afterwards."""
-    from bere_tui.bots.strong import StrongBot
+    from bere_tui.bots.nimmt.strong import StrongBot
 
     records = []
     for ahead in (False, True):

@@ -5,8 +5,9 @@ card Replace placed instead, where Shift moved which card, the net score after N
 markers a take removed.
 """
 
-from bere_tui.engine import events as ev
-from bere_tui.table.narrate import narrate, narrate_action, narrate_choice
+from bere_tui.engine.nimmt import events as ev
+from bere_tui.table.narrate import narrate
+from bere_tui.table.nimmt.narrate import narrate_action, narrate_choice
 
 NAMES = ["You", "Ann"]
 

@@ -12,9 +12,9 @@ import pytest
 
 from bere_tui.bots import make_bot
 from bere_tui.bots.runner import deciders
-from bere_tui.engine import Game
-from bere_tui.engine import events as ev
-from bere_tui.table.model import TableShow
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt import events as ev
+from bere_tui.table.nimmt.model import TableShow
 
 
 def rows_of(show):
@@ -69,7 +69,7 @@ def test_model_follows_other_variants(variant, players):
 
 
 def test_the_table_package_and_the_lessons_use_no_textual_and_no_ui():
-    code = ("import sys, bere_tui.table.narrate, bere_tui.table.model, bere_tui.table.replay, bere_tui.teach.runner, "
+    code = ("import sys, bere_tui.table.narrate, bere_tui.table.nimmt.model, bere_tui.table.replay, bere_tui.teach.runner, "
             "bere_tui.teach.trace; bad = [m for m in sys.modules if m.startswith(('textual', 'bere_tui.ui'))]; "
             "print(bad); sys.exit(1 if bad else 0)")
     done = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True)

@@ -1,8 +1,8 @@
 """Events told as sentences from the learner's seat, and the practice hint's one line."""
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.teach.describe import tell_events
-from bere_tui.teach.hint import practice_hint, reason
+from bere_tui.teach.nimmt.hint import practice_hint, reason
 
 
 def game(rows, hands):
@@ -46,7 +46,7 @@ def test_the_practice_hint_says_what_and_why():
 
 
 def test_a_low_card_in_even_odd_is_told_with_e3():
-    from bere_tui.engine import Game
+    from bere_tui.engine.nimmt import Game
     from bere_tui.teach.describe import tell_events
     from bere_tui.teach.lesson import load_catalogue
 

@@ -20,10 +20,10 @@ from functools import cache
 
 import pytest
 
+from bere_tui.bots.nimmt.tactics import rows_of
 from bere_tui.bots.runner import deciders
-from bere_tui.bots.tactics import rows_of
-from bere_tui.engine import events as ev
 from bere_tui.engine.cards import HEADS
+from bere_tui.engine.nimmt import events as ev
 from bere_tui.table.words import heads_text
 from bere_tui.teach.lesson import load_catalogue, wrap
 from bere_tui.teach.runner import LessonRun, same_action

@@ -3,7 +3,7 @@
 import pytest
 from teach_helpers import ALL_LESSON_FILES
 
-from bere_tui.engine.events import Placed, RowTaken
+from bere_tui.engine.nimmt.events import Placed, RowTaken
 from bere_tui.teach.lesson import load_catalogue, read_lesson
 from bere_tui.teach.runner import LessonRun
 from bere_tui.teach.validate import play_through

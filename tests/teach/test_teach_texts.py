@@ -13,9 +13,9 @@ import re
 
 from test_teach_explain import wrong_moves
 
-from bere_tui.bots.heuristic import unseen_cards
-from bere_tui.bots.tactics import rows_of, target
-from bere_tui.engine.variants import SPECIAL_NAMES
+from bere_tui.bots.nimmt.heuristic import unseen_cards
+from bere_tui.bots.nimmt.tactics import rows_of, target
+from bere_tui.engine.nimmt.variants import SPECIAL_NAMES
 from bere_tui.table.narrate import narrate
 from bere_tui.teach.describe import Teller
 from bere_tui.teach.lesson import load_catalogue

@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 
 from bere_tui.engine.cards import HEADS
-from bere_tui.engine.game import Game
-from bere_tui.engine.specials import full_special_deck
-from bere_tui.engine.variants import SPECIAL_NAMES
+from bere_tui.engine.nimmt.game import Game
+from bere_tui.engine.nimmt.specials import full_special_deck
+from bere_tui.engine.nimmt.variants import SPECIAL_NAMES
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.prompts.special import SpecialPrompt, StepList
 from bere_tui.ui.screens.scores import ResultsScreen

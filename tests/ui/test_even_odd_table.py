@@ -8,8 +8,8 @@ import re
 from test_setup_screen import setup_app
 from uitools import Start, asking, press_until, screen_text, table_app, wait_for
 
-from bere_tui.engine import Game
-from bere_tui.engine import events as ev
+from bere_tui.engine.nimmt import Game
+from bere_tui.engine.nimmt import events as ev
 from bere_tui.table.narrate import narrate
 from bere_tui.ui.app import BereApp
 from bere_tui.ui.prompts.take_row import TakeRowPrompt

@@ -7,7 +7,7 @@ import pytest
 from uitools import press_until, screen_text, table_app
 
 from bere_tui.bots.runner import play_bot_game
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.storage import LastSeats, Seat, Settings, list_replays, player_stats, record_finished_game
 from bere_tui.ui.app import BereApp
 from bere_tui.ui.screens.history import HistoryScreen, summary_line

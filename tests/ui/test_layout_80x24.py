@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 from uitools import asking, non_ascii, press_until, screen_text, shown_cards, table_app, wait_for
 
-from bere_tui.table.model import RowShow, TableShow
+from bere_tui.table.nimmt.model import RowShow, TableShow
 from bere_tui.ui.app import CSS_FILES
 from bere_tui.ui.prompts.select import SelectPrompt
 from bere_tui.ui.prompts.special import SpecialPrompt

@@ -12,7 +12,7 @@ from uitools import screen_text, wait_for
 
 from bere_tui.bots.runner import play_bot_game
 from bere_tui.cli import build_parser, main
-from bere_tui.engine import events as ev
+from bere_tui.engine.nimmt import events as ev
 from bere_tui.record import replay, result
 from bere_tui.storage import archive_finished
 from bere_tui.table.replay import Replay, events_by_action
@@ -257,7 +257,7 @@ def whole(long_game):
 
 def test_the_first_step_is_ready_before_the_record_is_played_again(long_game, monkeypatch):
     """Issue 36: the viewer built every step of a record before it showed anything (seconds for a long one)."""
-    from bere_tui.engine.game import Game
+    from bere_tui.engine.nimmt.game import Game
 
     applied = []
     apply = Game.apply

@@ -20,7 +20,7 @@ from uitools import press_until, screen_text, table_app
 from bere_tui.bots import make_bot
 from bere_tui.bots.runner import deciders
 from bere_tui.cli import build_parser, main
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.record import result
 from bere_tui.storage import autosave, autosave_path, load_file
 from bere_tui.ui.app import BereApp, StartError, start_from_args

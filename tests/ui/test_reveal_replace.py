@@ -8,8 +8,8 @@ import re
 
 from uitools import screen_text, wait_for
 
-from bere_tui.engine.game import Game
-from bere_tui.engine.specials import full_special_deck
+from bere_tui.engine.nimmt.game import Game
+from bere_tui.engine.nimmt.specials import full_special_deck
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.prompts.select import SelectPrompt
 from bere_tui.ui.prompts.special import SpecialPrompt

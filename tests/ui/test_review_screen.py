@@ -17,9 +17,9 @@ from bere_tui.ui.screens.scores import ResultsScreen
 @pytest.fixture(autouse=True)
 def few_worlds(monkeypatch):
     """Fewer worlds per decision, for the time of the suite."""
-    from bere_tui.bots import evaluate
     from bere_tui.bots.board import evaluate as board
     from bere_tui.bots.bullenparty import evaluate as bullenparty
+    from bere_tui.bots.nimmt import evaluate
 
     for module in (evaluate, board, bullenparty):
         monkeypatch.setattr(module, "WORLDS", 8)

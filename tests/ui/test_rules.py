@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
-from bere_tui.engine.variants import VARIANTS
+from bere_tui.engine.nimmt.variants import VARIANTS
 from bere_tui.paths import assets
 from bere_tui.ui.rules_screen import (
     RulesScreen,
@@ -195,7 +195,7 @@ async def test_long_section_scrolls_and_shows_how_far():
 
 async def test_rules_open_from_the_help_of_a_game_in_its_variant():
     """In the app: ? opens the help, r the rules of the variant being played (--ascii carried over)."""
-    from bere_tui.engine import Game
+    from bere_tui.engine.nimmt import Game
     from bere_tui.ui.app import BereApp, Start
     from bere_tui.ui.session import Session
 

@@ -8,10 +8,10 @@ import pytest
 from textual.app import App
 
 from bere_tui.engine.cards import HEADS
-from bere_tui.engine.game import Game
-from bere_tui.engine.row import Row
-from bere_tui.engine.specials import full_special_deck
-from bere_tui.engine.variants import SPECIAL_NAMES
+from bere_tui.engine.nimmt.game import Game
+from bere_tui.engine.nimmt.row import Row
+from bere_tui.engine.nimmt.specials import full_special_deck
+from bere_tui.engine.nimmt.variants import SPECIAL_NAMES
 from bere_tui.ui.prompts.cancel import CancelPrompt
 from bere_tui.ui.prompts.special import SpecialPrompt, StepPrompt
 from bere_tui.ui.prompts.swap import SwapPrompt

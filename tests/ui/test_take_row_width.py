@@ -8,7 +8,7 @@ import re
 from test_special_prompts import PromptApp
 from uitools import screen_text
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.ui.prompts.take_row import TakeRowPrompt
 
 

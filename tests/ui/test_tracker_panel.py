@@ -9,7 +9,8 @@ from uitools import press_until, screen_text, table_app
 
 from bere_tui.bots import make_bot
 from bere_tui.bots.runner import deciders
-from bere_tui.engine import HEADS, Game
+from bere_tui.engine import HEADS
+from bere_tui.engine.nimmt import Game
 from bere_tui.ui.prompts.select import SelectPrompt
 from bere_tui.ui.screens.handoff import HandoffScreen
 from bere_tui.ui.screens.tracker import TrackerScreen, card_places, keyboard_view

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.session import Session
 

@@ -187,5 +187,6 @@ class HandPenalty(Event):
 @dataclass(slots=True)
 class GameOver(Event):
     """BG5, BG-D7: the most points win; ties share."""
+    ends_game: ClassVar[bool] = True
     winners: tuple[int, ...]
     scores: tuple[int, ...]

@@ -1,5 +1,5 @@
 """One table of the board game (RULES section 6): the state, the decision the game waits for, the legal
-actions, and `apply`. The same protocol as the other games (engine/game.py, engine/bullenparty/game.py):
+actions, and `apply`. The same protocol as the other games (engine/nimmt/game.py, engine/bullenparty/game.py):
 `pending`, `deciders()`, `legal(player)`, `apply(action)` (checks everything before it changes anything; raises
 IllegalAction), `view(player)`, `record()`, `copy()`.
 

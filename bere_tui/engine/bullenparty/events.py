@@ -137,5 +137,6 @@ class RoundEnded(Event):
 @dataclass(slots=True)
 class GameOver(Event):
     """BP9, BP10: every hand laid out; the highest score wins, ties share victory."""
+    ends_game: ClassVar[bool] = True
     winners: tuple[int, ...]
     scores: tuple[int, ...]

@@ -1,5 +1,5 @@
 """One table of Bullenparty (RULES section 7): the state, the decision the game waits for, the legal actions,
-and `apply`. The same protocol as 6 nimmt!'s engine/game.py: `pending`, `deciders()`, `legal(player)`,
+and `apply`. The same protocol as 6 nimmt!'s engine/nimmt/game.py: `pending`, `deciders()`, `legal(player)`,
 `apply(action)` (checks everything before changing anything; raises IllegalAction), `view(player)`,
 `record()`, `copy()`.
 

@@ -37,7 +37,7 @@ def _card(kind: str | None) -> str:
 def tell(e, names: list[str], you: int | None = None):
     """The sentence for a board-game event, or None for a secret choice and the end of a turn (the scores
     show on the table)."""
-    from bere_tui.table.narrate import say
+    from bere_tui.table.sentence import say
 
     player = getattr(e, "player", None)
     name = names[player] if player is not None else ""

@@ -10,7 +10,7 @@ from bere_tui.table.words import heads_text, winners_line
 
 def tell(e, names: list[str], you: int | None = None):
     """The sentence for a Bullenparty event, or None for a secret bid (BP5) and the setup."""
-    from bere_tui.table.narrate import Card, Cards, say
+    from bere_tui.table.sentence import Card, Cards, say
 
     player = getattr(e, "player", None)
     name = names[player] if player is not None else ""

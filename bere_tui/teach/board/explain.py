@@ -19,8 +19,8 @@ from __future__ import annotations
 from bere_tui.engine.board import events as bg
 from bere_tui.i18n import _
 from bere_tui.table.board.words import card_help, card_name, space_effect
-from bere_tui.table.narrate import Sentence, say
-from bere_tui.teach.explain import Explanation, Outcome, points_outcome
+from bere_tui.table.sentence import Sentence, say
+from bere_tui.teach.outcome import Explanation, Outcome, points_outcome
 
 
 def tiles_words(tiles) -> str:

@@ -16,8 +16,8 @@ from __future__ import annotations
 from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.bullenparty.rules import ZERO
 from bere_tui.i18n import _
-from bere_tui.table.narrate import Card, Sentence, say
-from bere_tui.teach.explain import Explanation, Outcome, points_outcome
+from bere_tui.table.sentence import Card, Sentence, say
+from bere_tui.teach.outcome import Explanation, Outcome, points_outcome
 
 
 def move_words(action: dict) -> Sentence:

@@ -23,7 +23,7 @@ from bere_tui.engine.bullenparty import rules
 from bere_tui.i18n import _
 from bere_tui.table.bullenparty.narrate import tell
 from bere_tui.table.cardtext import card_inline
-from bere_tui.table.narrate import Card, say
+from bere_tui.table.sentence import Card, say
 from bere_tui.table.words import heads_text
 from bere_tui.ui.bullenparty.board import cards_text, hand_text, row_line
 from bere_tui.ui.prompts.base import HidesHand, PromptScreen

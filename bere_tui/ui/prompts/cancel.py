@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from bere_tui.engine.cards import HEADS
-from bere_tui.engine.specials import cancel_problem
+from bere_tui.engine.nimmt.specials import cancel_problem
 from bere_tui.i18n import _
 from bere_tui.table.cardtext import card_inline, card_label
 from bere_tui.table.words import heads_text

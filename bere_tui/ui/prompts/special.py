@@ -25,8 +25,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from bere_tui.engine.cards import row_bullheads
-from bere_tui.engine.preview import Preview
-from bere_tui.engine.view import RowView, View
+from bere_tui.engine.nimmt.preview import Preview
+from bere_tui.engine.nimmt.view import RowView, View
 from bere_tui.i18n import N_, _
 from bere_tui.table.cardtext import card_inline, card_label
 from bere_tui.table.words import heads_text, special_name

@@ -15,9 +15,9 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from bere_tui.engine.cards import row_bullheads
-from bere_tui.engine.preview import Preview
+from bere_tui.engine.nimmt.preview import Preview
 from bere_tui.i18n import _, pgettext
-from bere_tui.table.narrate import Card, say
+from bere_tui.table.sentence import Card, say
 from bere_tui.table.words import heads_text
 from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.widgets.choices import ChoiceList

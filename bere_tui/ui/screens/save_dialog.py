@@ -16,7 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.i18n import N_, _
 from bere_tui.storage import StorageError, save_to, saves_dir
 from bere_tui.storage.saves import SAVES_DIR  # noqa: F401 - (the name of the folder, for callers)

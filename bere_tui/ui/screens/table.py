@@ -8,10 +8,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from bere_tui.engine import events as ev
+from bere_tui.engine.nimmt import events as ev
 from bere_tui.i18n import _
-from bere_tui.table.model import TableShow
 from bere_tui.table.narrate import log_line
+from bere_tui.table.nimmt.model import TableShow
 from bere_tui.table.words import variant_name
 from bere_tui.ui.prompts import make_prompt
 from bere_tui.ui.saving import keep_finished

@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from bere_tui.engine.cards import HEADS
-from bere_tui.engine.view import View
+from bere_tui.engine.nimmt.view import View
 from bere_tui.i18n import N_, _, ngettext
 from bere_tui.table.cardtext import heads_marks
 from bere_tui.table.words import names_and

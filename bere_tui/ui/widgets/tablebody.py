@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from bere_tui.i18n import _
-from bere_tui.table.model import TableShow
+from bere_tui.table.nimmt.model import TableShow
 from bere_tui.ui.widgets.hand import HandView
 from bere_tui.ui.widgets.log import GameLog
 from bere_tui.ui.widgets.reveal import RevealView

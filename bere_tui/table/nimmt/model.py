@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bere_tui.engine import events as ev
 from bere_tui.engine.cards import row_bullheads
-from bere_tui.engine.row import capacity
+from bere_tui.engine.nimmt import events as ev
+from bere_tui.engine.nimmt.row import capacity
 
 #: RowShow's attribute for each special card that lies beside a row (A4)
 MARKERS = {"fifth_row": "fifth", "seven_nimmt": "seven", "stop": "stop"}

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bere_tui.engine.cards import HEADS
-from bere_tui.engine.rules import VARIANTS
-from bere_tui.engine.variants import SPECIAL_NAMES
+from bere_tui.engine.nimmt.rules import VARIANTS
+from bere_tui.engine.nimmt.variants import SPECIAL_NAMES
 
 #: special cards in hand are listed in the order of the rules (A1), wherever they are shown
 SPECIAL_ORDER = {name: i for i, name in enumerate(SPECIAL_NAMES)}

@@ -7,9 +7,9 @@ rows (A-5TH-2, A-7N-2, A-STOP-3) and the end (A6, A7).
 
 from __future__ import annotations
 
-from bere_tui.engine import specials as special_cards
 from bere_tui.engine.events import Event
-from bere_tui.engine.rules.base import Variant
+from bere_tui.engine.nimmt import specials as special_cards
+from bere_tui.engine.nimmt.rules.base import Variant
 
 
 class Anniversary(Variant):

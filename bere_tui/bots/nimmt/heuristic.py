@@ -10,7 +10,7 @@ less once the hand holds no more cards than special cards. Negative = Positive o
 from __future__ import annotations
 
 from bere_tui.bots.base import Bot
-from bere_tui.bots.tactics import TRow, card_risk, cheapest_row, immediate_cost, rows_of, target
+from bere_tui.bots.nimmt.tactics import TRow, card_risk, cheapest_row, immediate_cost, rows_of, target
 from bere_tui.engine.cards import HEADS
 
 

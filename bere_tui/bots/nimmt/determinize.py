@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bere_tui.bots.fastsim import Table
-from bere_tui.engine.variants import SPECIAL_COPIES, SPECIAL_NAMES
+from bere_tui.bots.nimmt.fastsim import Table
+from bere_tui.engine.nimmt.variants import SPECIAL_COPIES, SPECIAL_NAMES
 
 
 def returned_cards(view) -> dict[int, list[int]]:

@@ -13,8 +13,9 @@ import random
 
 from bere_tui.engine.cards import DECK_SIZE
 from bere_tui.engine.errors import SetupError
-from bere_tui.engine.events import UNREAD, Dealt, Event
-from bere_tui.engine.row import Row
+from bere_tui.engine.events import UNREAD, Event
+from bere_tui.engine.nimmt.events import Dealt
+from bere_tui.engine.nimmt.row import Row
 from bere_tui.i18n import _
 
 DEFAULT_TARGET = 66  # B9

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bere_tui.engine.events import Event, ParityMoved
-from bere_tui.engine.rules.base import Variant
+from bere_tui.engine.events import Event
+from bere_tui.engine.nimmt.events import ParityMoved
+from bere_tui.engine.nimmt.rules.base import Variant
 
 
 class EvenOdd(Variant):

@@ -14,8 +14,9 @@ from typing import Self
 
 from bere_tui.engine.cards import HEADS
 from bere_tui.engine.errors import IllegalAction, SetupError
-from bere_tui.engine.events import Event, Moved, Placed, SpecialPlayed, SpecialsGiven
-from bere_tui.engine.row import Row
+from bere_tui.engine.events import Event
+from bere_tui.engine.nimmt.events import Moved, Placed, SpecialPlayed, SpecialsGiven
+from bere_tui.engine.nimmt.row import Row
 from bere_tui.i18n import _, pgettext
 
 #: the fields of a `special` action, by card (spec/record.md)

@@ -1,18 +1,18 @@
-"""6 nimmt!'s evaluator for the game review and the coach: the strong bot's rollouts (bots/strong.py), every
+"""6 nimmt!'s evaluator for the game review and the coach: the strong bot's rollouts (bots/nimmt/strong.py), every
 option searched in the same dealt worlds, from one player's view only (never the hidden hands).
 
 `evaluate(view, legal, chosen, seed)` gives each option's expected bullheads of the round for that player (the
 strong bot's search with the others' bullheads and the end of the game left out, so that the figure is the
 player's own points); the decisions the strong bot takes by rule (the Pro draft, A-NP-1's cancellation, A5's
 swap) are not scored. A fixed number of worlds and the seed make it deterministic (issue 34): no clock is read.
-Why a move cost what it did is told in teach/reason.py.
+Why a move cost what it did is told in teach/nimmt/reason.py.
 """
 
 from __future__ import annotations
 
 import random
 
-from bere_tui.bots.strong import SEARCHED, StrongBot
+from bere_tui.bots.nimmt.strong import SEARCHED, StrongBot
 
 #: dealt worlds per decision; every option is played out once in each
 WORLDS = 64

@@ -4,11 +4,11 @@ the player could know then, never the hidden hands)."""
 
 from __future__ import annotations
 
-from bere_tui.bots.heuristic import unseen_cards
-from bere_tui.bots.tactics import cheapest_row, rows_of, target
+from bere_tui.bots.nimmt.heuristic import unseen_cards
+from bere_tui.bots.nimmt.tactics import cheapest_row, rows_of, target
 from bere_tui.i18n import _, ngettext
 from bere_tui.table.words import heads_text
-from bere_tui.teach.explain import move_words
+from bere_tui.teach.nimmt.explain import move_words
 
 
 def unit() -> str:

@@ -3,8 +3,8 @@ player counts and deal sizes, RULES B1, P1, A1-A2, E1, and the hooks where a var
 
 from __future__ import annotations
 
-from bere_tui.engine.rules import DEFAULT_TARGET, VARIANTS, Variant
-from bere_tui.engine.specials import SPECIAL_COPIES, SPECIAL_NAMES
+from bere_tui.engine.nimmt.rules import DEFAULT_TARGET, VARIANTS, Variant
+from bere_tui.engine.nimmt.specials import SPECIAL_COPIES, SPECIAL_NAMES
 
 #: the older name of a variant's rule object (it was a record of its player counts and options)
 VariantInfo = Variant

@@ -6,9 +6,10 @@ from bisect import insort
 
 from bere_tui.engine.cards import DECK_SIZE
 from bere_tui.engine.errors import SetupError
-from bere_tui.engine.events import Dealt, Drafted, Event
-from bere_tui.engine.row import Row
-from bere_tui.engine.rules.base import ROWS, Variant
+from bere_tui.engine.events import Event
+from bere_tui.engine.nimmt.events import Dealt, Drafted
+from bere_tui.engine.nimmt.row import Row
+from bere_tui.engine.nimmt.rules.base import ROWS, Variant
 from bere_tui.i18n import _
 
 

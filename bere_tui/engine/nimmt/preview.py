@@ -9,10 +9,10 @@ and what they take, and why a low card is lower than every row that may take it.
 
 from __future__ import annotations
 
-from bere_tui.engine import specials
-from bere_tui.engine.game import Game
-from bere_tui.engine.row import Row
-from bere_tui.engine.view import View
+from bere_tui.engine.nimmt import specials
+from bere_tui.engine.nimmt.game import Game
+from bere_tui.engine.nimmt.row import Row
+from bere_tui.engine.nimmt.view import View
 
 
 class _Table:

@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import random
 
-from bere_tui.engine import specials as special_cards
 from bere_tui.engine.cards import DECK_SIZE, row_bullheads
 from bere_tui.engine.errors import IllegalAction, SetupError
-from bere_tui.engine.events import (
-    UNREAD,
+from bere_tui.engine.events import UNREAD, Event
+from bere_tui.engine.nimmt import specials as special_cards
+from bere_tui.engine.nimmt.events import (
     Cancelled,
-    Event,
     GameOver,
     Placed,
     Revealed,
@@ -36,12 +35,12 @@ from bere_tui.engine.events import (
     Selected,
     Swapped,
 )
-from bere_tui.engine.row import Row
-from bere_tui.engine.rules import DEFAULT_TARGET, VARIANTS
-from bere_tui.engine.rules.base import is_card_number as _is_int
-from bere_tui.engine.rules.base import shuffle  # noqa: F401 (tests import it from here)
-from bere_tui.engine.specials import SPECIAL_NAMES
-from bere_tui.engine.view import LazyView, View, make_view
+from bere_tui.engine.nimmt.row import Row
+from bere_tui.engine.nimmt.rules import DEFAULT_TARGET, VARIANTS
+from bere_tui.engine.nimmt.rules.base import is_card_number as _is_int
+from bere_tui.engine.nimmt.rules.base import shuffle  # noqa: F401 (tests import it from here)
+from bere_tui.engine.nimmt.specials import SPECIAL_NAMES
+from bere_tui.engine.nimmt.view import LazyView, View, make_view
 from bere_tui.i18n import _, ngettext
 
 #: the fields each kind of action carries besides "player" and "do" (special's depend on the card)

@@ -1,8 +1,8 @@
 """`strong`: flat Monte Carlo search with determinization, common random numbers and racing.
 
-For every decision the bot deals the cards it cannot see to the other players (bots/determinize.py), plays the
-rest of the round out in bots/fastsim.py once per option in each dealt world, and picks the option with the
-best mean result; options clearly worse than the best are dropped early (bots/racing.py). A result is the
+For every decision the bot deals the cards it cannot see to the other players (bots/nimmt/determinize.py), plays the
+rest of the round out in bots/nimmt/fastsim.py once per option in each dealt world, and picks the option with the
+best mean result; options clearly worse than the best are dropped early (bots/nimmt/racing.py). A result is the
 bot's bullheads of the round minus the mean of the other players' (`others_weight`), so that taking a row
 that would otherwise hurt a rival counts too; when the round ends the game (B9, A7), a lost game adds
 `end_weight` bullheads.
@@ -36,12 +36,12 @@ from __future__ import annotations
 import random
 
 from bere_tui.bots.base import Bot
-from bere_tui.bots.determinize import Dealer, table_of, unseen_specials
-from bere_tui.bots.fastsim import POLICIES, Table, play_turns
-from bere_tui.bots.heuristic import HeuristicBot
-from bere_tui.bots.racing import race
+from bere_tui.bots.nimmt.determinize import Dealer, table_of, unseen_specials
+from bere_tui.bots.nimmt.fastsim import POLICIES, Table, play_turns
+from bere_tui.bots.nimmt.heuristic import HeuristicBot
+from bere_tui.bots.nimmt.racing import race
 from bere_tui.engine.cards import HEADS
-from bere_tui.engine.specials import _best_cancel
+from bere_tui.engine.nimmt.specials import _best_cancel
 
 #: how useful each special card is when swapping (A5), roughly in bullheads
 SPECIAL_WORTH = {

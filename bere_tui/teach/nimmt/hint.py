@@ -7,9 +7,9 @@ cards may still come first, so it says "would"), and for a decision at a placeme
 
 from __future__ import annotations
 
-from bere_tui.bots.heuristic import HeuristicBot, unseen_cards
-from bere_tui.bots.tactics import cheapest_row, rows_of, target
-from bere_tui.engine import Game
+from bere_tui.bots.nimmt.heuristic import HeuristicBot, unseen_cards
+from bere_tui.bots.nimmt.tactics import cheapest_row, rows_of, target
+from bere_tui.engine.nimmt import Game
 from bere_tui.i18n import _, ngettext
 from bere_tui.table.words import heads_text, special_name
 
@@ -69,7 +69,7 @@ def reason(view, action: dict, game: Game | None = None) -> str:
             special=special_name(name))
     if game is None:
         return _("The computer players would choose this.")
-    from bere_tui.teach.explain import outcome
+    from bere_tui.teach.nimmt.explain import outcome
 
     player = view.me
     cost = outcome(game, player, action).cost

@@ -1,0 +1,1 @@
+"""6 nimmt!'s table: its narrator and its table model."""
