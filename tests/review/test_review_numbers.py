@@ -8,8 +8,8 @@ import random
 import pytest
 
 from bere_tui.bots import make_bot
-from bere_tui.engine import Game
 from bere_tui.engine.cards import HEADS
+from bere_tui.engine.nimmt import Game
 from bere_tui.review import ACCURATE, advise, count_decisions, review_game, score
 from bere_tui.systems import make_game
 

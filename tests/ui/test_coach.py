@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from uitools import screen_text, table_app, wait_for
 
-from bere_tui.engine import Game
+from bere_tui.engine.nimmt import Game
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.seating import Seat, TableSetup
