@@ -60,7 +60,7 @@ CSS_FILES = [
     UI_DIR / "prompts" / "prompts.tcss",
 ]
 #: how the footer names keys (Textual's own names use symbols such as a return arrow)
-KEY_NAMES = {"enter": "Enter", "escape": "Esc", "question_mark": "?", "space": "Space", "f1": "F1",
+KEY_NAMES = {"enter": "Enter", "escape": "Esc", "question_mark": "?", "space": N_("Space"), "f1": "F1",
              "plus": "+", "minus": "-"}
 #: when "1", the app exits once its first screen is drawn (bench/startup.py measures the start-up so)
 FIRST_SCREEN_EXIT_ENV = "BERE_FIRST_SCREEN_EXIT"
@@ -193,7 +193,7 @@ class BereApp(App[int]):
         if binding.key_display:
             shown = later(binding.key_display)  # (given with N_: see KeyBar)
         else:
-            shown = KEY_NAMES.get(key) or super().get_key_display(binding)
+            shown = later(KEY_NAMES[key]) if key in KEY_NAMES else super().get_key_display(binding)
         if self.ascii and not shown.isascii():
             shown = key
         return shown

@@ -349,7 +349,7 @@ class RulesScreen(Screen[None]):
         where = _("section {i} of {n}").format(i=self.current + 1, n=len(self.sections))
         if page.max_scroll_y > 0:
             percent = round(100 * page.scroll_y / page.max_scroll_y)
-            where += "  " + _("{p}% read").format(p=percent)
+            where += "  " + _("read: {p}%").format(p=percent)
         status.update(f"{self.sections[self.current].part}: {where}")
 
     # -- keys

@@ -16,7 +16,7 @@ import bere_tui.ui
 from bere_tui.catalogues import POT
 
 #: keycaps: the same on every keyboard and in every language
-KEYCAP = re.compile(r"(Enter|Esc|Space|Backspace|Tab|PgUp/PgDn|F\d+|\d-\d|[^A-Za-z]+)")
+KEYCAP = re.compile(r"(Enter|Esc|Backspace|Tab|PgUp/PgDn|F\d+|\d-\d|[^A-Za-z]+)")
 
 
 def every_binding():

@@ -196,10 +196,10 @@ async def test_the_table_header_gives_way_from_the_left_but_keeps_round_turn_and
         await wait_for(pilot, lambda: asking(app))
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         needed = [xx("round {n} of 2", n=1), xx("turn {t} of {n}", t=1, n=12)]
-        for variant_length, dropped in ((25, [xx("? help")]), (40, [xx("? help"), xx("6 bere!")]),
-                                        (70, [xx("? help"), xx("6 bere!"), "V" * 70])):
+        for variant_length, dropped in ((25, [xx("? help")]), (40, [xx("? help"), xx("6 nimmt!")]),
+                                        (70, [xx("? help"), xx("6 nimmt!"), "V" * 70])):
             monkeypatch.setattr(TableScreen, "header_parts", lambda self, n=variant_length: [
-                xx("6 bere!"), "V" * n, *needed])
+                xx("6 nimmt!"), "V" * n, *needed])
             header = table.header_text().plain
             assert cell_len(header) <= SIZE[0] or header.strip() == " - ".join(needed), header
             assert all(part in header for part in needed), header

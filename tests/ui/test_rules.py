@@ -186,10 +186,10 @@ async def test_long_section_scrolls_and_shows_how_far():
         await pilot.pause()
         app.screen.open_section(index)
         await pilot.pause()
-        assert "0% read" in screen_text(app)
+        assert "read: 0%" in screen_text(app)
         await pilot.press("pagedown", "pagedown", "pagedown")
         await pilot.pause()
-        assert "100% read" in screen_text(app)
+        assert "read: 100%" in screen_text(app)
         assert screen_text(app).isascii()
 
 

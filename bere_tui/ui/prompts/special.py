@@ -199,7 +199,8 @@ class StepPrompt(PromptScreen):
     CSS_PATH = "special.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", N_("back"), key_display="Esc"),
-        Binding("space", "toggle", N_("toggle"), key_display="Space"),
+        # TRANSLATORS: the space bar's name in the key bar
+        Binding("space", "toggle", N_("toggle"), key_display=N_("Space")),
         *[Binding(str(d), f"digit('{d}')", N_("go to"), key_display="0-9", show=d == 1) for d in range(10)],
     ]
 

@@ -71,8 +71,8 @@ class TableScreen(DirectedScreen):
 
     def header_parts(self) -> list[str]:
         g, show = self.game, self.show
-        # TRANSLATORS: the game's name as the printed edition of your language has it (6 nimmt!, 6 qui prend !)
-        parts = [_("6 bere!"), variant_name(g.variant)]
+        # TRANSLATORS: the game's name as the printed edition of your language has it (6 bere!, 6 qui prend !)
+        parts = [_("6 nimmt!"), variant_name(g.variant)]
         rounds_fixed = g.rules.rounds_fixed  # A6: two rounds (the text keeps the number, as translated)
         if rounds_fixed:
             parts.append(_("round {n} of 2").format(n=show.round))

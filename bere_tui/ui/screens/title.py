@@ -19,13 +19,45 @@ from bere_tui.ui.screens.settings_screen import SettingsScreen
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
-BANNER = r"""
+#: the title's logo: the game's name in the language shown (the catalogue's "6 nimmt!", each printed edition's
+#: name: 6 nimmt! in English as the project's English texts call it, 6 bere! in Czech), drawn big in FIGlet's "standard" letters; a name not drawn here is shown as it is (issue 35)
+LOGOS = {
+    "6 bere!": r"""
    __      _                    _
   / /     | |__   ___  _ __ ___| |
  / _ \    | '_ \ / _ \| '__/ _ \ |
 | (_) |   | |_) |  __/| | |  __/_|
  \___/    |_.__/ \___||_|  \___(_)
-"""
+""",
+    "6 nimmt!": r"""
+  __           _                     _   _
+ / /_    _ __ (_)_ __ ___  _ __ ___ | |_| |
+| '_ \  | '_ \| | '_ ` _ \| '_ ` _ \| __| |
+| (_) | | | | | | | | | | | | | | | | |_|_|
+ \___/  |_| |_|_|_| |_| |_|_| |_| |_|\__(_)
+""",
+    "6 qui prend !": r"""
+  __                 _                            _   _
+ / /_     __ _ _   _(_)  _ __  _ __ ___ _ __   __| | | |
+| '_ \   / _` | | | | | | '_ \| '__/ _ \ '_ \ / _` | | |
+| (_) | | (_| | |_| | | | |_) | | |  __/ | | | (_| | |_|
+ \___/   \__, |\__,_|_| | .__/|_|  \___|_| |_|\__,_| (_)
+            |_|         |_|
+""",
+    "6. bierze!": r"""
+  __      _     _                   _
+ / /_    | |__ (_) ___ _ __ _______| |
+| '_ \   | '_ \| |/ _ \ '__|_  / _ \ |
+| (_) |  | |_) | |  __/ |   / /  __/_|
+ \___(_) |_.__/|_|\___|_|  /___\___(_)
+""",
+}
+
+
+def logo() -> str:
+    """The logo of the language in use: its edition's name drawn big (or written, if not drawn)."""
+    name = _("6 nimmt!")
+    return LOGOS.get(name, name).strip("\n")
 
 
 class TitleScreen(Screen[None]):
@@ -37,7 +69,7 @@ class TitleScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.language = current()
         with Center(id="title-box"), Vertical(id="title-inner"):
-            yield Static(Text(BANNER.strip("\n"), style="bold"), id="banner")
+            yield Static(Text(logo(), style="bold"), id="banner")
             yield Static(_("6 nimmt! at one keyboard: 2 to 10 players, bots for empty seats"), id="tagline")
             offer = continue_offer(self.app)
             options = []

@@ -67,15 +67,29 @@ class KeyBar(Widget):
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
         off_style = self.get_component_rich_style("keybar--disabled")
-        keys = self._shown = self.keys()
+        self._shown = self.keys()
         width = self.size.width or 80
-        for rank in range(len(SPARE)):  # the keys of this screen stay; the everywhere keys go if they must
-            if self._line(keys, key_style, off_style).cell_len <= width:
+        for keys, tight in self._shorter(self._shown):
+            if self._line(keys, key_style, off_style, tight=tight).cell_len <= width:
                 break
-            keys = [k for k in keys if _spare_rank(k[4]) != rank]
-        return self._line(keys, key_style, off_style, spans=True)
+        return self._line(keys, key_style, off_style, spans=True, tight=tight)
 
-    def _line(self, keys, key_style, off_style, spans: bool = False) -> Text:
+    @staticmethod
+    def _shorter(keys):
+        """The ways to draw `keys`, longest first: as they are; with one space between keys; the everywhere keys
+        (SPARE, in its order) by their key alone, which `?` help explains; then without them, one by one. A
+        language's longer words thus keep every key English shows (issue 35: the Czech and German bars lost
+        ctrl+s in the special-card prompts)."""
+        yield keys, False
+        yield keys, True
+        for rank in range(len(SPARE)):
+            keys = [(k[0], k[1], "" if _spare_rank(k[4]) == rank else k[2], *k[3:]) for k in keys]
+            yield keys, True
+        for rank in range(len(SPARE)):
+            keys = [k for k in keys if _spare_rank(k[4]) != rank]
+            yield keys, True
+
+    def _line(self, keys, key_style, off_style, spans: bool = False, tight: bool = False) -> Text:
         text = Text(no_wrap=True, overflow="crop")
         if spans:
             self._spans = []
@@ -83,7 +97,10 @@ class KeyBar(Widget):
             start = text.cell_len
             text.append(" ")
             text.append(shown, style=key_style if enabled else off_style)
-            text.append(" " + description + " ", style=None if enabled else off_style)
+            if description:
+                text.append(" " + description, style=None if enabled else off_style)
+            if not tight:
+                text.append(" ")
             if spans:
                 self._spans.append((start, text.cell_len, key))
         return text

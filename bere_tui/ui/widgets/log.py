@@ -15,6 +15,23 @@ from rich.text import Text
 from textual.widget import Widget
 
 KEEP = 200
+#: a no-break space, and what stands for it while a line is wrapped (Rich breaks lines at any white space)
+NO_BREAK = "\u00a0"
+HELD = "\ue000"
+
+
+def wrap(line: Text, console, width: int) -> list[Text]:
+    """`line` in lines of `width`, never broken at a no-break space: the translations bind a row's number to
+    its noun so ("la rangée 1" stays together; issue 35)."""
+    if NO_BREAK not in line.plain:
+        return list(line.wrap(console, width))
+    held = line.copy()
+    held.plain = line.plain.replace(NO_BREAK, HELD)
+    out = []
+    for part in held.wrap(console, width):
+        part.plain = part.plain.replace(HELD, " ")
+        out.append(part)
+    return out
 
 
 def covered_from(widget: Widget) -> int | None:
@@ -52,7 +69,7 @@ class GameLog(Widget):
         """The lines the newest entry takes at the log's width (1 without one)."""
         if not self.lines:
             return 1
-        return len(self.lines[-1].wrap(self.app.console, max(1, self.size.width)))
+        return len(wrap(self.lines[-1], self.app.console, max(1, self.size.width)))
 
     def write(self, line: Text | str) -> None:
         self.lines.append(line if isinstance(line, Text) else Text(line))
@@ -70,7 +87,7 @@ class GameLog(Widget):
         width, height = max(1, self.size.width), max(1, self.visible_height())
         shown: list[Text] = []
         for line in reversed(self.lines):
-            wrapped = list(line.wrap(self.app.console, width))
+            wrapped = wrap(line, self.app.console, width)
             if shown and len(shown) + len(wrapped) > height:
                 break  # only whole lines: no tail of a wrapped one at the top
             shown[:0] = wrapped

@@ -1,0 +1,62 @@
+"""Every language's key bar shows every key the English one shows at 80x24 (issue 35, item 8: the Czech and German
+bars dropped ctrl+s in the special-card prompts, their longer words pushing the spare keys out). Each prompt is
+reached by keys in the real app, with bots in the other seats."""
+
+from __future__ import annotations
+
+import pytest
+from test_special_prompts import busy_table, cancel_table, swap_table  # the hand-made tables (tests/ui)
+from uitools import wait_for
+
+from bere_tui import i18n
+from bere_tui.catalogues import LOCALE, languages
+from bere_tui.ui.app import BereApp, Start
+from bere_tui.ui.prompts.cancel import CancelPrompt
+from bere_tui.ui.prompts.special import SpecialPrompt
+from bere_tui.ui.prompts.swap import SwapPrompt
+from bere_tui.ui.session import Session
+from bere_tui.ui.widgets.keybar import KeyBar
+
+LANGUAGES = [lang for lang in languages(LOCALE) if lang != i18n.ENGLISH]
+
+#: (a name, the table, the prompt, the keys pressed in it): the special card's first step, the Shift's second
+#: one (Esc back), Negative = Positive's cards to cancel (Space toggles), the swap
+PROMPTS = {
+    "special card": (busy_table, SpecialPrompt, ()),
+    "shift, the card to move": (busy_table, SpecialPrompt, ("5", "enter")),
+    "cancel, the cards": (cancel_table, CancelPrompt, ("enter",)),
+    "swap": (swap_table, SwapPrompt, ()),
+}
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.install(i18n.ENGLISH)
+
+
+async def shown_keys(lang: str, prompt: str) -> list[str]:
+    """The keys the key bar shows (by binding) in `lang`, at 80x24, once `prompt` is reached by keys."""
+    make, screen, keys = PROMPTS[prompt]
+    assert i18n.install(lang) == lang
+    game = make()
+    for p in (1, 2):
+        game.players[p]["bot"] = "random"  # Ann alone at the keyboard
+    app = BereApp(Start("game", session=Session(game)), speed="off", remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, screen) and bool(app.screen.steps))
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        line = bar.render()
+        assert line.cell_len <= 80
+        return [key for _start, _end, key in bar._spans]
+
+
+@pytest.mark.parametrize("prompt", sorted(PROMPTS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_language_shows_the_keys_english_shows(lang, prompt):
+    english = await shown_keys(i18n.ENGLISH, prompt)
+    assert "ctrl+s" in english or prompt.startswith(("shift", "cancel"))
+    assert await shown_keys(lang, prompt) == english
