@@ -28,11 +28,11 @@ from bere_tui.engine.board.layout import (
     ACTIVE_ROWS,
     LUCK_KINDS,
     PRO_SPACE_KINDS,
-    SPACE_KINDS,
     Board,
     RowSpec,
     Side,
     Space,
+    SpaceKind,
 )
 from bere_tui.i18n import _
 from bere_tui.jsonfile import MAX_BYTES, JSONFileError, loads, read_bytes
@@ -56,7 +56,7 @@ class _Model(BaseModel):
 
 class SpaceModel(_Model):
     space: Annotated[StrictInt, Field(ge=2)]  # counted from 1; the first space only ever holds a moved tile
-    kind: Literal[SPACE_KINDS]
+    kind: SpaceKind
     value: Annotated[StrictInt, Field(ge=1, le=20)] | None = None  # bull spaces: a printed value
     reconstruction: StrictBool = False
     note: StrictStr = ""
@@ -264,7 +264,7 @@ def parse_board(raw: bytes, name: str) -> Board:
         model = BoardModel.model_validate(data)
     except ValidationError as exc:
         raise BoardFileError(_("board file {file}: {problem}").format(file=_file(name), problem=_problem(exc))) from None
-    sides = {}
+    sides: dict[str, Side] = {}
     reconstructed = []
     for key, side in model.sides.items():
         rows = tuple(RowSpec(row.length, {s.space - 1: Space(s.kind, s.value) for s in row.spaces})
@@ -277,10 +277,10 @@ def parse_board(raw: bytes, name: str) -> Board:
         reconstructed.append("players")
     if model.tiles.reconstruction:
         reconstructed.append("tiles")
-    for key in ("luck_cards", "action_cards"):
-        deck = getattr(model, key)
+    for deck_key in ("luck_cards", "action_cards"):
+        deck = getattr(model, deck_key)
         if deck.reconstruction or any(c.reconstruction for c in deck.cards):
-            reconstructed.append(key)
+            reconstructed.append(deck_key)
     return Board(
         name=name,
         sha256=hashlib.sha256(raw).hexdigest(),

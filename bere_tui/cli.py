@@ -16,8 +16,8 @@ from bere_tui import __version__, i18n
 from bere_tui.argparse_texts import use_bere_catalogues
 from bere_tui.i18n import _, ngettext
 from bere_tui.safetext import error_line, escape, shown
+from bere_tui.variant_names import VARIANT_NAMES
 
-VARIANT_NAMES = ("base", "pro", "anniversary", "even-odd", "bullenparty", "board")  # systems.GAMES
 BOARD_SIDES = ("blue", "red")  # engine.board.SIDES: the blue base side, the red pro side (BG7)
 
 

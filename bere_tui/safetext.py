@@ -39,7 +39,7 @@ def escape(text: str, limit: int | None = SHOWN_MAX) -> str:
     `limit` characters (None: not cut)."""
     text = str(text)
     cut = limit is not None and len(text) > limit
-    if cut:
+    if limit is not None and cut:
         text = text[: max(limit - 3, 1)]
     out = "".join(ch if ch.isprintable() else _escape_char(ch) for ch in text)
     return out + "..." if cut else out

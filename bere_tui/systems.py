@@ -13,11 +13,14 @@ board file here (bere_tui/boards.py), at the edge, so that the engine does no fi
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from bere_tui.engine.errors import SetupError
 from bere_tui.engine.nimmt.variants import VARIANTS
+from bere_tui.i18n import N_, NP_, later
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +31,10 @@ class GameInfo:
     max_players: int
     options: tuple[str, ...]  # the options a record and the setup may give
     system: str = "nimmt"  # the name of its GameSystem
+    #: its name as the screens show it, marked for translation (N_ or NP_; i18n.later translates it)
+    title: str = ""
+    #: one line on who plays it and how it is won (the rules screen's list), marked for translation
+    summary: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,27 +159,99 @@ BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, 
     "prompt_class": "bere_tui.ui.board.lesson:prompt_class",
 })
 
-#: every game system, by name
-SYSTEMS: dict[str, GameSystem] = {s.name: s for s in (NIMMT, BULLENPARTY, BOARD)}
+#: every game system, by name (`register` adds one)
+SYSTEMS: dict[str, GameSystem] = {}
+#: every variant the table seats, in the order the setup screen offers them
+GAMES: dict[str, GameInfo] = {}
 #: the system of each variant
-_BY_VARIANT: dict[str, GameSystem] = {v: s for s in SYSTEMS.values() for v in s.variants}
+_BY_VARIANT: dict[str, GameSystem] = {}
 #: the system of each events module
-_BY_EVENTS: dict[str, GameSystem] = {s.parts["events"]: s for s in SYSTEMS.values()}
+_BY_EVENTS: dict[str, GameSystem] = {}
 
 
-def _games() -> dict[str, GameInfo]:
+def register(system: GameSystem, games: Iterable[GameInfo]) -> None:
+    """Add a game system, with one GameInfo for each of its variants (offered after those there are). Every
+    part of shared code that asks the registry (the table, the records, the narrator, the bots, the replay,
+    the lessons) then knows it; tests/conformance checks every registered system. ValueError when its name or
+    a variant is taken, or when `games` does not give exactly its variants."""
+    games = tuple(games)
+    if system.name in SYSTEMS:
+        raise ValueError(f"a game system {system.name!r} is registered already")
+    if [g.name for g in games] != list(system.variants) or any(g.system != system.name for g in games):
+        raise ValueError(f"{system.name}: one GameInfo of system {system.name!r} for each variant, in order")
+    taken = [v for v in system.variants if v in _BY_VARIANT]
+    if taken:
+        raise ValueError(f"{system.name}: the variant {taken[0]!r} is another system's")
+    if system.parts.get("events", "") in _BY_EVENTS:
+        raise ValueError(f"{system.name}: its events module is another system's")
+    SYSTEMS[system.name] = system
+    for info in games:
+        GAMES[info.name] = info
+        _BY_VARIANT[info.name] = system
+    if system.parts.get("events"):
+        _BY_EVENTS[system.parts["events"]] = system
+
+
+def unregister(name: str) -> None:
+    """Take the game system `name` and its variants out of the registry again (KeyError if not registered)."""
+    system = SYSTEMS.pop(name)
+    for variant in system.variants:
+        GAMES.pop(variant, None)
+        _BY_VARIANT.pop(variant, None)
+    _BY_EVENTS.pop(system.parts.get("events", ""), None)
+
+
+@contextmanager
+def registered(system: GameSystem, games: Iterable[GameInfo]) -> Iterator[GameSystem]:
+    """`register(system, games)` for the time of a `with` block (a game a test defines)."""
+    register(system, games)
+    try:
+        yield system
+    finally:
+        unregister(system.name)
+
+
+def _nimmt_games() -> list[GameInfo]:
+    titles = {
+        # TRANSLATORS: the variants' names as the printed editions call them ("Pro": 6 nimmt! Professional)
+        "base": (NP_("variant", "Base game"), N_("2 to 10 players: the game as printed")),
+        "pro": (NP_("variant", "Pro"), N_("2 to 6 players: an open draft, every hand known")),
+        "anniversary": (NP_("variant", "Anniversary"), N_("2 to 8 players: seven kinds of special cards, two rounds")),
+        "even-odd": (NP_("variant", "Even/Odd"), N_("2 to 10 players: one row takes only even or only odd cards")),
+    }
+    return [GameInfo(name, info.min_players, info.max_players, info.options, "nimmt", *titles.get(name, ("", "")))
+            for name, info in VARIANTS.items()]
+
+
+def _bullenparty_games() -> list[GameInfo]:
     from bere_tui.engine.bullenparty import rules as bullenparty
 
-    games = {name: GameInfo(name, info.min_players, info.max_players, info.options) for name, info in VARIANTS.items()}
-    games["bullenparty"] = GameInfo("bullenparty", bullenparty.MIN_PLAYERS, bullenparty.MAX_PLAYERS, (),
-                                    "bullenparty")  # BP1
-    # BG1, BG2: 2-6 players (a board file may narrow it); the side, luck cards on or off, and the board file
-    games["board"] = GameInfo("board", 2, 6, ("side", "luck", "board"), "board")
-    return games
+    return [GameInfo("bullenparty", bullenparty.MIN_PLAYERS, bullenparty.MAX_PLAYERS, (), "bullenparty",  # BP1
+                     NP_("variant", "Bullenparty"),
+                     N_("2 to 5 players: the sibling game; collect bullheads, the highest score wins"))]
 
 
-#: every variant the table seats, in the order the setup screen offers them
-GAMES: dict[str, GameInfo] = _games()
+#: BG1, BG2: 2-6 players (a board file may narrow it); the side, luck cards on or off, and the board file
+BOARD_GAMES = [GameInfo("board", 2, 6, ("side", "luck", "board"), "board",
+                        # TRANSLATORS: the board game (6 nimmt! Brettspiel, 6 bere! Desková hra)
+                        NP_("variant", "Board game"),
+                        N_("2 to 6 players: the board game; tiles on special spaces, the most points win"))]
+
+register(NIMMT, _nimmt_games())
+register(BULLENPARTY, _bullenparty_games())
+register(BOARD, BOARD_GAMES)
+
+
+def variant_title(variant: str) -> str:
+    """The name the screens show for `variant`, in the language of now (the variant itself when it has none)."""
+    info = GAMES.get(variant)
+    return later(info.title) if info is not None and info.title else variant
+
+
+def variant_summary(variant: str) -> str:
+    """Who plays `variant` and how it is won, in one line ("" when it has none)."""
+    info = GAMES.get(variant)
+    return later(info.summary) if info is not None and info.summary else ""
 
 
 def system_of(variant: str) -> GameSystem:
@@ -216,5 +295,5 @@ def player_limits(variant: str, options: dict | None = None) -> tuple[int, int]:
     return max(info.min_players, board.min_players), min(info.max_players, board.max_players)
 
 
-__all__ = ["GAMES", "SYSTEMS", "GameInfo", "GameSystem", "board_of", "make_game", "player_limits", "system_of",
-           "system_of_events"]
+__all__ = ["GAMES", "SYSTEMS", "GameInfo", "GameSystem", "board_of", "make_game", "player_limits", "register",
+           "registered", "system_of", "system_of_events", "unregister", "variant_summary", "variant_title"]

@@ -14,8 +14,10 @@ class Bot:
     #: the list (Game.legal_pick; bots/runner.py). `choose` must give the same action from the same draws.
     blind = False
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        """`rng`: a generator to draw from instead of one of its own seeded `seed` (blind bots of one bot-only
+        game share one: bots/runner.py)."""
+        self.rng = random.Random(seed) if rng is None else rng
 
     def choose(self, view, legal: list[dict]) -> dict:  # pragma: no cover - interface
         raise NotImplementedError

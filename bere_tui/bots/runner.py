@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from time import perf_counter_ns
 
-from bere_tui.bots import bot_key, make_bot
+from bere_tui.bots import Bot, bot_key, make_bot
 from bere_tui.bots.nimmt import BOTS as NIMMT_BOTS
 from bere_tui.engine.nimmt import Game
 
@@ -28,7 +28,7 @@ def bot_step(game: Game, bots: dict, player: int) -> list:
 
 
 #: 6 nimmt!'s own bot class of each bot name seen (make_bot's bots are also ready for the other games' views)
-_BOT_CLASSES: dict[str, type] = {}
+_BOT_CLASSES: dict[str, type[Bot]] = {}
 
 
 def _bots(bot_names: list[str], seed: int) -> list:

@@ -3,8 +3,9 @@ events in its own folder (engine/nimmt/events.py, engine/bullenparty/events.py, 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Self
 
 __all__ = ["UNREAD", "Event", "Unread"]
 
@@ -21,7 +22,7 @@ class Event:
     ends_game: ClassVar[bool] = False
 
 
-class Unread(list):
+class Unread(list[Any]):
     """Where the events of a game that nobody reads go (Game(events=False), for `bere sim`'s bot-only games):
     appending drops them, and the frequent ones are not even made (the game checks `ev is UNREAD` there). It
     stays empty: the game's state, its record and its decisions are the same as with events."""
@@ -34,7 +35,9 @@ class Unread(list):
     def extend(self, events) -> None:
         pass
 
-    def __iadd__(self, events):
+    # mypy checks `+=` against list's `+`, which makes a new list; the sink's `+=` drops the events, as `extend`
+    # does (list's own `+=` would not call the `extend` above)
+    def __iadd__(self, events: Iterable[Any], /) -> Self:  # type: ignore[misc]
         return self
 
 

@@ -62,6 +62,13 @@ class TurnProtocol:
     #: every hand is open to every player (then only a secret decision needs the keyboard to change hands)
     hands_public: ClassVar[bool] = False
     ACTION_KEYS: ClassVar[dict[str, frozenset[str]]] = {}
+    #: kept by the game (see the module's docstring)
+    n: int
+    pending: dict | None
+    waiting: list[int]
+
+    def describe_pending(self) -> str:  # pragma: no cover - each game says what it waits for
+        raise NotImplementedError
 
     def deciders(self) -> list[int]:
         """The players the game waits for now (several only for the secret decision)."""

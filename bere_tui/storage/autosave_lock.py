@@ -21,7 +21,7 @@ try:
 except ImportError:  # pragma: no cover - not on Windows
     fcntl = None
 
-from bere_tui.storage.files import data_dir
+from bere_tui.storage.files import autosave_path, data_dir, free_save_path
 
 LOCK_NAME = "autosave.lock"
 
@@ -66,8 +66,6 @@ def claim_autosave() -> Path | None:
     if fd is not None:
         _held = (path, fd)
         return None
-    from bere_tui.storage.saves import free_save_path
-
     _own = free_save_path()
     return _own
 
@@ -83,8 +81,6 @@ def release_autosave() -> None:
 
 def autosave_target() -> Path:
     """The file this bere's game autosaves to: its own one while another bere holds the lock, else the autosave."""
-    from bere_tui.storage.saves import autosave_path
-
     return _own if _own is not None else autosave_path()
 
 

@@ -35,6 +35,28 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME))
 
 
+AUTOSAVE_NAME = "autosave.json"
+SAVES_DIR = "saves"
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE_NAME
+
+
+def saves_dir() -> Path:
+    """Where saves go by default (ctrl+s, and an unfinished game kept before a new one starts)."""
+    return data_dir() / SAVES_DIR
+
+
+def free_save_path(now: datetime | None = None) -> Path:
+    """A file name in the saves folder that is not taken yet: saves/game-20261129-193000.json."""
+    stamp = f"{(now or datetime.now()):%Y%m%d-%H%M%S}"
+    path, n = saves_dir() / f"game-{stamp}.json", 2
+    while path.exists():
+        path, n = saves_dir() / f"game-{stamp}-{n}.json", n + 1
+    return path
+
+
 def why(exc: OSError) -> str:
     """The readable part of an OS error ("Permission denied"), without errno noise."""
     return exc.strerror or str(exc)

@@ -20,11 +20,16 @@ from typing import TYPE_CHECKING
 from bere_tui.i18n import _
 from bere_tui.jsonfile import JSONFileError, read_json
 from bere_tui.safetext import escape
-from bere_tui.storage.files import (
+from bere_tui.storage.files import (  # (the autosave's and the saves' paths are there: autosave_lock asks too)
+    AUTOSAVE_NAME,  # noqa: F401 - (the names of the file and the folder, for callers)
+    SAVES_DIR,  # noqa: F401
     StorageError,
     atomic_write_text,
+    autosave_path,
     data_dir,
     ensure_dir,
+    free_save_path,
+    saves_dir,
     set_aside,
     sweep_orphans,
     why,
@@ -33,9 +38,7 @@ from bere_tui.storage.files import (
 if TYPE_CHECKING:  # the title screen asks whether there is an autosave: the record and the engine are imported
     from bere_tui.engine.nimmt import Game  # when one is read (issue 17)
 
-AUTOSAVE_NAME = "autosave.json"
 REPLAYS_DIR = "replays"
-SAVES_DIR = "saves"
 MAX_REPLAYS = 50
 
 
@@ -58,26 +61,8 @@ class BadSaveError(StorageError):
         super().__init__(message)
 
 
-def autosave_path() -> Path:
-    return data_dir() / AUTOSAVE_NAME
-
-
 def replays_dir() -> Path:
     return data_dir() / REPLAYS_DIR
-
-
-def saves_dir() -> Path:
-    """Where saves go by default (ctrl+s, and an unfinished game kept before a new one starts)."""
-    return data_dir() / SAVES_DIR
-
-
-def free_save_path(now: datetime | None = None) -> Path:
-    """A file name in the saves folder that is not taken yet: saves/game-20261129-193000.json."""
-    stamp = f"{(now or datetime.now()):%Y%m%d-%H%M%S}"
-    path, n = saves_dir() / f"game-{stamp}.json", 2
-    while path.exists():
-        path, n = saves_dir() / f"game-{stamp}-{n}.json", n + 1
-    return path
 
 
 def _record_json(record: dict) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import InitVar, dataclass, field, fields
 from pathlib import Path
 from typing import ClassVar
@@ -21,6 +22,7 @@ from bere_tui.i18n import _
 from bere_tui.jsonfile import JSONFileError, read_json
 from bere_tui.safetext import escape
 from bere_tui.storage.files import APP_NAME, atomic_write_text, set_aside
+from bere_tui.variant_names import VARIANT_NAMES
 
 CONFIG_ENV = "BERE_CONFIG"
 #: a language code as the settings keep it: cs, pt_BR
@@ -28,7 +30,8 @@ LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
 SETTINGS_NAME = "settings.json"
 
 ANIMATION_SPEEDS: tuple[str, ...] = ("off", "slow", "normal", "fast")
-VARIANTS: tuple[str, ...] = ("base", "pro", "anniversary", "even-odd", "bullenparty", "board")
+#: every registered variant (bere_tui.systems.GAMES, read when a setting is checked)
+VARIANTS = VARIANT_NAMES
 
 # The settings are read before the title screen is drawn, so they are plain dataclasses checked here, not
 # pydantic models (whose import and schema building took a good part of the start-up: issue 17). Each value
@@ -68,7 +71,7 @@ def _bool(value, loc) -> bool:
     return value
 
 
-def _one_of(value, choices: tuple[str, ...], loc) -> str:
+def _one_of(value, choices: Sequence[str], loc) -> str:
     if not isinstance(value, str) or value not in choices:
         raise SettingsError(loc, _("must be one of {choices}").format(choices=", ".join(map(repr, choices))))
     return value

@@ -10,16 +10,10 @@ from bere_tui.i18n import _, ngettext, pgettext
 
 
 def variant_name(variant: str) -> str:
-    return {
-        # TRANSLATORS: the variants' names as the printed editions call them ("Pro": 6 nimmt! Professional)
-        "base": pgettext("variant", "Base game"),
-        "pro": pgettext("variant", "Pro"),
-        "anniversary": pgettext("variant", "Anniversary"),
-        "even-odd": pgettext("variant", "Even/Odd"),
-        "bullenparty": pgettext("variant", "Bullenparty"),
-        # TRANSLATORS: the board game (6 nimmt! Brettspiel, 6 bere! Desková hra)
-        "board": pgettext("variant", "Board game"),
-    }.get(variant, variant)
+    """A variant's name as the screens show it (its game system's GameInfo: bere_tui/systems.py)."""
+    from bere_tui.systems import variant_title
+
+    return variant_title(variant)
 
 
 def special_name(name: str) -> str:

@@ -165,6 +165,12 @@ class BereApp(App[int]):
         self.cycle_speed()
         self.notify(_("Placement speed: {speed}").format(speed=self.speed_name()), timeout=1.5)
 
+    def action_whole_log(self) -> None:
+        """`g` at the table, in a lesson and inside a prompt: the whole log so far (ui/screens/whole_log.py)."""
+        from bere_tui.ui.screens.whole_log import open_whole_log
+
+        open_whole_log(self)
+
     def set_language(self, language: str | None) -> None:
         """The Settings entry: `language` (None: the system's) from now on, and at the next start. Screens made
         from now on are in it; the Settings and title screens redraw themselves."""

@@ -13,6 +13,9 @@ that hurried the placements before it came): dropped, never queued. Past that, t
 - A delay gate (a prompt for the person who holds the keyboard): it takes keys pressed from a moment after it
   showed (the Enter of a double tap on the previous prompt does not choose here).
 
+A screen opened over a gated one after `keep_gate()` (the whole log, `g`: the same person looks and comes back
+with Esc) leaves its gate as it was: keys typed ahead after the Esc go on to it.
+
 Tests set GATE_SECONDS to 0 (tests/conftest.py) except those that test the gate itself, which run on a virtual
 clock (tests/gate_clock.py).
 """
@@ -54,13 +57,25 @@ class Gated:
     gate_kind: str = "prompt"
     _shown_at: float = inf  # keys pressed before this moment are dropped (all of them, while not shown)
     _open: bool = False  # a key has passed the gate: the screen takes keys as any other
+    _peeked: bool = False  # under a screen that leaves this one's gate as it is (keep_gate)
 
     def on_screen_resume(self) -> None:
+        if self._peeked:  # back from a screen that kept the gate (keep_gate): as it was
+            self._peeked = False
+            return
         self._shown_at = monotonic()
 
     def on_screen_suspend(self) -> None:
+        if self._peeked:
+            return
         self._shown_at = inf
         self._open = False  # (shown again later, e.g. after the help: the gate is shut again)
+
+    def keep_gate(self) -> None:
+        """The screen about to open over this one leaves its gate as it is, until this one shows again (the
+        whole log, `g`: the same person looks and comes back with Esc). Set before that screen is pushed, so
+        that it holds however fast the keys come."""
+        self._peeked = True
 
     @property
     def waits_for_a_pause(self) -> bool:

@@ -170,14 +170,10 @@ def layout_section(section: Section, width: int, ascii: bool = False) -> Text:
 
 
 def variant_summary(variant: str) -> str:
-    return {
-        "base": _("2 to 10 players: the game as printed"),
-        "pro": _("2 to 6 players: an open draft, every hand known"),
-        "anniversary": _("2 to 8 players: seven kinds of special cards, two rounds"),
-        "even-odd": _("2 to 10 players: one row takes only even or only odd cards"),
-        "bullenparty": _("2 to 5 players: the sibling game; collect bullheads, the highest score wins"),
-        "board": _("2 to 6 players: the board game; tiles on special spaces, the most points win"),
-    }.get(variant, "")
+    """Who plays `variant` and how it is won (its game system's GameInfo: bere_tui/systems.py)."""
+    from bere_tui.systems import variant_summary as summary
+
+    return summary(variant)
 
 
 class RulesScreen(Screen[None]):

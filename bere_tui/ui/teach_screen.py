@@ -35,6 +35,7 @@ from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.prompts import NoPrompt
 from bere_tui.ui.screens.scores import RoundSummaryScreen
 from bere_tui.ui.screens.table import EVENT_STEPS, STEP_SECONDS
+from bere_tui.ui.screens.whole_log import WHOLE_LOG
 from bere_tui.ui.teach_prompt import LEAVE, NarrationPanel, teach_prompt
 from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
 from bere_tui.ui.widgets.hand import HandView, hand_text
@@ -207,6 +208,7 @@ class LessonScreen(DismissOnce, Screen[str]):
         Binding("enter", "go_on", N_("continue"), show=True),
         Binding("escape", "leave", N_("leave lesson"), show=True),
         Binding("s", "app.speed", N_("speed"), show=True),  # BereApp.action_speed
+        WHOLE_LOG,  # BereApp.action_whole_log, as in a prompt
     ]
 
     #: how long each kind of event stays on screen, in steps of the placement speed
@@ -431,7 +433,10 @@ class LessonScreen(DismissOnce, Screen[str]):
         if action == LEAVE:
             self.dismiss("list")
             return False
-        verdict = run.submit(action)
+        for one in action if isinstance(action, list) else [action]:  # (a list: moves the engine planned)
+            verdict = run.submit(one)
+            if not verdict.accepted:
+                break
         if verdict.accepted:
             if not any(self.deals_hands(e) for e in verdict.events):
                 self.update_hand()  # else the new hand shows when its deal does

@@ -6,8 +6,15 @@ system added to bere_tui/systems.py gets every check here for free.
 - view(p) shows no other player's hand (B10, BP5, BG3), unless the variant makes every hand public (P3);
 - the table director asks for a hand-off before every private decision at a hot-seat table (B10, issue 31);
 - a record played again gives the same game (spec/record.md);
-- every event the game makes is told in a sentence or is one of the events told with another;
-- a hostile record is refused with a RecordError, never another exception.
+- every event the game makes is told in a sentence or is one of the events told with another, in every
+  language: the sentence goes through gettext, and every text it uses is translated in each catalogue;
+- a hostile record is refused with a RecordError, never another exception, and `bere replay --json` on a broken
+  record prints one `error:` line and exits with status 2;
+- its bots (the shared `make_bot`, which asks the registry) play a whole game.
+
+A toy fourth game (tests/conformance/toy_game: an engine, events, a narrator, a record codec and a bot) is
+registered through bere_tui.systems.register for every test here and runs through all of it: a shared module
+that assumed one of the shipped games would fail on it.
 """
 
 from __future__ import annotations
@@ -17,10 +24,14 @@ import json
 import random
 
 import pytest
+from bere_cli import assert_one_error, run_bere
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from toy_game import VARIANT as TOY
+from toy_game import registered_toy
 
-from bere_tui import record
+from bere_tui import i18n, record
+from bere_tui.bots import make_bot
 from bere_tui.engine import IllegalAction
 from bere_tui.engine.protocol import GameProtocol
 from bere_tui.systems import GAMES, SYSTEMS, make_game, system_of
@@ -30,13 +41,29 @@ from bere_tui.table.narrate import narrate
 
 #: every registered variant, with the options that make its game short enough for a test
 SHORT = {"base": {"rounds": 1}, "pro": {"rounds": 1}, "even-odd": {"rounds": 1}}
-VARIANTS = list(GAMES)
-#: events that are not told on their own (table/narrate.py): a secret choice (B3, BP5, BG3); the board game's end
-#: of a turn (the next turn's header says it); Bullenparty's set-up and a zero card taken back (told with the
-#: round's start and with the take)
-SILENT = {"Selected", "BidMade", "TurnEnded", "SetUp", "ZeroTakenBack"}
+#: every shipped variant and the toy game's
+VARIANTS = [*GAMES, TOY]
+#: the languages with a catalogue (and English, the texts themselves)
+LANGUAGES = ["en", "cs", "de", "fr", "pl"]
+#: events that are not told on their own (table/narrate.py), beside a secret choice (an unwatched event: B3, BP5,
+#: BG3): the board game's end of a turn (the next turn's header says it); Bullenparty's set-up and a zero card
+#: taken back (told with the round's start and with the take)
+SILENT = {"TurnEnded", "SetUp", "ZeroTakenBack"}
 #: told with the event before it: the card that starts a row again after its take (B5)
 TOLD_WITH = {"Placed": "RowTaken"}
+
+
+@pytest.fixture(autouse=True)
+def toy_registered():
+    """The toy game is registered for each test here, and only then (no other test sees it)."""
+    with registered_toy():
+        yield
+
+
+def silent(event, before) -> bool:
+    """`event` is not told on its own (see SILENT, TOLD_WITH)."""
+    kind = type(event).__name__
+    return not event.watched or kind in SILENT or TOLD_WITH.get(kind) == type(before).__name__
 
 
 def people(n: int) -> list[dict]:
@@ -78,12 +105,65 @@ def test_a_random_legal_game_ends_with_winners_and_every_event_is_told(variant, 
     kinds = set()
     for events in told:
         for before, event in zip([None, *events], events, strict=False):
-            kind = type(event).__name__
-            kinds.add(kind)
-            if kind in SILENT or TOLD_WITH.get(kind) == type(before).__name__:
+            if silent(event, before):
                 continue
+            kinds.add(type(event).__name__)
             assert narrate(event, names) is not None, event
-    assert kinds - SILENT, kinds
+    assert kinds, variant
+
+
+class _Looked:
+    """i18n's translations, noting every text looked up (its catalogue key)."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.keys = inner, []
+
+    def gettext(self, message):
+        self.keys.append(message)
+        return self.inner.gettext(message)
+
+    def ngettext(self, singular, plural, n):
+        self.keys.append((singular, 0))
+        return self.inner.ngettext(singular, plural, n)
+
+    def pgettext(self, context, message):
+        self.keys.append(f"{context}\x04{message}")
+        return self.inner.pgettext(context, message)
+
+    def npgettext(self, context, singular, plural, n):
+        self.keys.append((f"{context}\x04{singular}", 0))
+        return self.inner.npgettext(context, singular, plural, n)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_event_is_told_in_every_language_through_its_catalogue(variant, language, monkeypatch):
+    """Each event told is told through gettext (not an English text made by hand), and every text it looks up
+    has a translation in the language's catalogue, so the player reads no English msgid."""
+    game = new(variant, 8)
+    told = play_randomly(game, random.Random(8))
+    names = [p["name"] for p in game.players]
+    was = i18n.current()
+    try:
+        assert i18n.install(language) == language
+        catalogue = getattr(i18n._translation, "_catalog", None)
+        assert language == "en" or catalogue, language
+        looked = _Looked(i18n._translation)
+        monkeypatch.setattr(i18n, "_translation", looked)
+        for events in told:
+            for before, event in zip([None, *events], events, strict=False):
+                if silent(event, before):
+                    continue
+                looked.keys.clear()
+                sentence = narrate(event, names)
+                assert sentence is not None and sentence.plain.strip(), (language, event)
+                assert looked.keys, f"{language}: {event} is told without gettext: {sentence.plain!r}"
+                if language != "en":
+                    missing = [key for key in looked.keys if key not in catalogue]
+                    assert not missing, (language, event, missing)
+    finally:
+        monkeypatch.undo()
+        i18n.install(was)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -161,20 +241,20 @@ def test_a_record_played_again_gives_the_same_game(variant):
     assert len(partway.record()["actions"]) == half
 
 
-def _records() -> dict[str, dict]:
-    out = {}
-    for variant in VARIANTS:
+_RECORDS: dict[str, dict] = {}
+
+
+def a_record(variant: str) -> dict:
+    """A record of `variant` some 30 actions in (made once)."""
+    if variant not in _RECORDS:
         game = new(variant, 7)
         rng = random.Random(7)
         for _ in range(30):
             if game.finished:
                 break
             game.apply(rng.choice(game.legal(game.deciders()[0])))
-        out[variant] = game.record()
-    return out
-
-
-RECORDS = _records()
+        _RECORDS[variant] = game.record()
+    return copy.deepcopy(_RECORDS[variant])
 HOSTILE = st.one_of(st.none(), st.booleans(), st.integers(min_value=-10**30, max_value=10**30), st.text(max_size=8),
                     st.lists(st.integers(-3, 200), max_size=4), st.dictionaries(st.text(max_size=4), st.integers(),
                                                                                 max_size=2))
@@ -195,7 +275,7 @@ def _paths(value, here=()):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_hostile_record_is_refused_with_a_record_error_and_nothing_else(variant, data):
-    hostile = copy.deepcopy(RECORDS[variant])
+    hostile = a_record(variant)
     paths = [p for p in _paths(hostile) if p]
     for _ in range(data.draw(st.integers(1, 3))):
         path = data.draw(st.sampled_from(paths))
@@ -210,3 +290,56 @@ def test_a_hostile_record_is_refused_with_a_record_error_and_nothing_else(varian
         record.replay(hostile)
     except record.RecordError as exc:
         assert str(exc).strip() and "\n" not in str(exc).strip(), str(exc)
+
+
+
+def _broken(variant: str) -> dict[str, dict]:
+    """Records of `variant` broken in ways every game's records can be: an action nobody may take, an action
+    of no kind, a seat with a terminal's control codes for a name, a seed that is text, no players at all."""
+    out = {}
+    rec = a_record(variant)
+    rec["actions"][0] = {**rec["actions"][0], "player": 99}
+    out["player"] = rec
+    rec = a_record(variant)
+    rec["actions"].append({"do": "no such action", "player": 0})
+    out["kind"] = rec
+    rec = a_record(variant)
+    rec["players"][0]["name"] = "\x1b[2J\x1b]0;owned\x07"
+    out["name"] = rec
+    rec = a_record(variant)
+    rec["seed"] = "7"
+    out["seed"] = rec
+    rec = a_record(variant)
+    rec["players"] = []
+    out["players"] = rec
+    return out
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_bere_replay_json_says_what_is_wrong_with_a_broken_record_in_one_error_line(variant, tmp_path):
+    for how, broken in _broken(variant).items():
+        path = tmp_path / f"{how}.json"
+        path.write_text(json.dumps(broken), encoding="utf-8")
+        line = assert_one_error(run_bere("replay", str(path), "--json"))
+        assert "\x1b" not in line and "\x07" not in line, (how, line)
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(a_record(variant)), encoding="utf-8")
+    done = run_bere("replay", str(path), "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["variant"] == variant, done.stderr
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_bots_of_every_game_play_it_to_the_end(variant):
+    """The shared bot factory (bots.make_bot) hands each game's view to that game's bot, which picks a legal
+    action every time."""
+    game = new(variant, 9)
+    bots = [make_bot("easy", 9 * 1000 + p) for p in range(game.n)]
+    for _ in range(5000):
+        if game.finished:
+            break
+        p = game.deciders()[0]
+        legal = game.legal(p)
+        action = bots[p].choose(game.view(p), legal)
+        assert action in legal, (variant, action)
+        game.apply(action)
+    assert game.finished and game.winners

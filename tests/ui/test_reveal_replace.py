@@ -48,7 +48,8 @@ async def test_after_replace_the_reveal_is_lowest_first_and_shows_the_replaced_c
         await pilot.press("1", "enter", "7", "0", "enter")  # Replace, with the 70
         await wait_for(pilot, lambda: isinstance(app.screen, SelectPrompt) and app.screen.view.turn == 2)
         text = screen_text(app)
-    strip = next(line for line in text.splitlines() if "Ann" in line and "Ben" in line and "Cid" in line)
+    strip = next(line for line in text.splitlines()  # (the reveal's line: names and cards)
+                 if "Ann" in line and "Ben" in line and "Cid" in line and "•" in line)
     cards = [int(n) for n in re.findall(r"(\d+)•", strip)]
     assert cards == [37, 70, 60, 80], strip  # 37 (replaced by 70), then Ben's 60 and Cid's 80: lowest first
     assert "37•→70•••" in strip, strip

@@ -362,6 +362,7 @@ def rank_rows(seat: Seat, legal: list[dict], do: str) -> list[float]:
         m = m0.copy()
         v = 0.0
         if do == "place_row":
+            assert seat.tile is not None, "a row is asked for a tile only while one is placed"
             seat.model = m
             v = space_value(seat, r, len(m.rows[r]), seat.tile)
             seat.model = m0
@@ -419,6 +420,7 @@ def rank(seat: Seat, legal: list[dict]) -> list[float]:
     if do == "select":
         return rank_select(seat, legal)
     if do == "luck":
+        assert seat.luck_card is not None, "a place is asked for a luck card only while one is drawn (BG6)"
         return rank_luck(seat, legal, seat.luck_card)
     return rank_rows(seat, legal, do)
 

@@ -19,7 +19,7 @@ def decide(view, legal: list[dict]) -> dict:
         others = sum(1 for q, pv in enumerate(view.players) if q != me and pv.took_row is None)
         next_bull = view.bull_deck[0] if view.bull_deck else None
         card = policy.choose_bid(view.hand, piles, view.rows, others, zero_ok, next_bull, view.unseen_cards())
-        choice = {"card": card}
+        choice: dict[str, int | str | None] = {"card": card}
     elif do == "take":
         choice = {"row": policy.choose_take(piles, view.rows)}
     elif do == "zero_row":

@@ -107,6 +107,7 @@ def choose_bid(hand, piles, rows, others: int, zero_ok: bool, next_bull: int | N
         v = left + growth - cost
         if best_v is None or v > best_v:
             best = ZERO
+    assert best is not None, "a bid is asked only of a player with cards (BP5)"
     return best
 
 
@@ -167,6 +168,7 @@ def choose_lay(hand, piles, end: bool, unseen=()) -> tuple[int, int | None]:
             v = delta - pen - keep
             if best_v is None or v > best_v:
                 best, best_v = (c, i if i < n_piles else None), v
+    assert best is not None, "a lay is asked only of a player with cards (BP8)"
     return best
 
 

@@ -15,6 +15,8 @@ with the fewest bullheads, and a player about to take a row plays the first spec
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from collections.abc import Callable
+from typing import Any
 
 from bere_tui.engine.cards import HEADS
 
@@ -332,9 +334,8 @@ def pick_gap(hand: list[int], rnd, gap) -> int:
 
 
 #: what each policy's third argument is, made once per turn from the Table
-pick_random.turn_test = lambda t: None
-pick_safe.turn_test = Table.safe_test
-pick_gap.turn_test = Table.gap_test
+TURN_TESTS: dict[Callable[..., int], Callable[[Table], Any]] = {
+    pick_random: lambda t: None, pick_safe: Table.safe_test, pick_gap: Table.gap_test}
 POLICIES = {"random": pick_random, "safe": pick_safe, "gap": pick_gap}
 
 
@@ -349,7 +350,7 @@ def play_turns(t: Table, rnd, pick=pick_gap, fast: bool = True) -> list[int]:
         return _play_gap(t, rnd)
     hands = t.hands
     players = range(t.n)
-    place, turn_test = t.place, pick.turn_test
+    place, turn_test = t.place, TURN_TESTS[pick]
     while hands[0]:
         test = turn_test(t)
         plays = [(pick(hands[p], rnd, test), p) for p in players]

@@ -16,7 +16,8 @@ class RandomBot(Bot):
         bots/runner.py), instead of one of its own seeded `seed`. Its own is random.Random's C generator: the
         same draws as random.Random(seed) (which hands an int seed to it as it is) without random.Random's
         seeding steps in Python."""
-        self.rng = _random.Random(seed) if rng is None else rng
+        # random.Random's C base, not random.Random itself (Bot.rng): this bot draws only by getrandbits
+        self.rng = _random.Random(seed) if rng is None else rng  # type: ignore[assignment]
         self._bits = self.rng.getrandbits
 
     def pick(self, n: int) -> int:

@@ -37,7 +37,7 @@ import random
 
 from bere_tui.bots.base import Bot
 from bere_tui.bots.nimmt.determinize import Dealer, table_of, unseen_specials
-from bere_tui.bots.nimmt.fastsim import POLICIES, Table, play_turns
+from bere_tui.bots.nimmt.fastsim import POLICIES, TURN_TESTS, Table, play_turns
 from bere_tui.bots.nimmt.heuristic import HeuristicBot
 from bere_tui.bots.nimmt.racing import race
 from bere_tui.engine.cards import HEADS
@@ -177,7 +177,7 @@ class StrongBot(Bot):
             t = table_of(view, dealer.deal(rng), dealer.deal_specials(rng))
             hands = t.hands
             rnd = rng.random
-            test = pick.turn_test(t)
+            test = TURN_TESTS[pick](t)
             plays = []
             for q in range(n):
                 if q == me:

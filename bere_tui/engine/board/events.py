@@ -55,9 +55,10 @@ class Revealed(Event):
 
 @dataclass(slots=True)
 class StopPlaced(Event):
-    """BG7 (stop card): a STOP token on a row; no tile goes there for the rest of this turn."""
+    """BG7 (stop card): a STOP token on a row; no tile goes there for the rest of this turn. `row` is None when
+    no token was left: the card is spent."""
     player: int
-    row: int
+    row: int | None
 
 
 @dataclass(slots=True)

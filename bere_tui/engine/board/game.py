@@ -114,7 +114,7 @@ class Game(TurnProtocol):
         action_deck = list(board.action_cards) if self.side.pro else []
         rng.shuffle(action_deck)
         k = board.hand
-        deal = {"rows": tiles[:ACTIVE_ROWS],
+        deal: dict[str, list] = {"rows": tiles[:ACTIVE_ROWS],
                 "hands": [sorted(tiles[ACTIVE_ROWS + k * p:ACTIVE_ROWS + k * (p + 1)]) for p in range(n)],
                 "supply": tiles[ACTIVE_ROWS + k * n:], "luck_deck": luck_deck, "action_deck": action_deck}
         if deals:
@@ -283,6 +283,7 @@ class Game(TurnProtocol):
             points = worth if bonus else -worth
             self.out.extend(others)
             self.scores[p] += points
+            assert landed.to is not None, "BG-D4: a final space moves the tile to another row"
             ev.append(RowFinished(p, r, tile, others, points, landed.to, bonus))
             minus = points < 0
         elif kind == "plus5":  # BG6: +5 instead of any other effect
@@ -330,7 +331,7 @@ class Game(TurnProtocol):
     def luck_targets(self, kind: str) -> list[tuple[int, int]]:
         """BG6: the spaces a luck card may change: plus5 an empty space of an active row short of its final
         space, final_bonus the final space of an active row; never a space already changed."""
-        out = []
+        out: list[tuple[int, int]] = []
         for r, on in enumerate(self.active):
             if not on:
                 continue
@@ -515,13 +516,13 @@ class Game(TurnProtocol):
 
     def _do_place_row(self, p: int, action: dict, ev: list[Event]) -> None:
         self.pending = None
-        self._land(p, self.placing[1], action["row"], "anywhere", ev)
+        self._land(p, self._placed_tile(), action["row"], "anywhere", ev)
 
     _check_swap_row = _check_place_row
 
     def _do_swap_row(self, p: int, action: dict, ev: list[Event]) -> None:
         r = action["row"]
-        tile = self.placing[1]
+        tile = self._placed_tile()
         row = self.rows[r]
         taken = row[-1]
         row[-1] = tile
@@ -531,13 +532,20 @@ class Game(TurnProtocol):
         self.pending = None
         ev.append(TileSwapped(p, tile, r, len(row) - 1, taken))
 
+    def _placed_tile(self) -> int:
+        """The tile being placed (a row is asked for it only while one is: place_row, swap_row)."""
+        assert self.placing is not None, "a row is asked for a tile only while one is placed"
+        return self.placing[1]
+
     def _check_luck(self, p: int, action: dict) -> None:
         r, i = action["row"], action["space"]
+        assert self.pending is not None, "check_action refused every action once the game is over"
         if (r, i) not in self.luck_targets(self.pending["card"]) or not (_is_int(r) and _is_int(i)):
             raise IllegalAction(_("the luck card cannot change row {row!r}, space {space!r}").format(row=r, space=i))
 
     def _do_luck(self, p: int, action: dict, ev: list[Event]) -> None:
         kind = self.luck_card
+        assert kind is not None, "a place for a luck card is asked only while one is drawn (BG6)"
         self.overlays[(action["row"], action["space"])] = kind
         self.luck_card = None
         self.pending = None

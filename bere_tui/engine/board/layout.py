@@ -8,9 +8,11 @@ row's final space (BG-D2), which never holds a special of its own. The board fil
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 #: BG4, BG7: the kinds of special space a board file may use ("value" only for the two bull kinds)
-SPACE_KINDS = ("bull_plus", "bull_minus", "take_row", "play_two", "draw_tile", "row_to_hand", "action_card")
+SpaceKind = Literal["bull_plus", "bull_minus", "take_row", "play_two", "draw_tile", "row_to_hand", "action_card"]
+SPACE_KINDS: tuple[str, ...] = get_args(SpaceKind)
 #: the kinds only the pro side has (BG7)
 PRO_SPACE_KINDS = ("draw_tile", "row_to_hand", "action_card")
 #: BG6: the luck cards' kinds: a +5 space instead of any other effect, or a final space that pays the row's sum
@@ -77,4 +79,5 @@ __all__ = [
     "RowSpec",
     "Side",
     "Space",
+    "SpaceKind",
 ]

@@ -124,7 +124,7 @@ class Game(TurnProtocol):
             hands = [list(h) for h in given["hands"]]
             draw = list(given["draw_pile"])
             self.given_reshuffles = [list(r) for r in given.get("reshuffles") or []]
-        self.setup = {"removed": list(removed), "zero": list(letters), "hands": [list(h) for h in hands],
+        self.setup: dict[str, list] = {"removed": list(removed), "zero": list(letters), "hands": [list(h) for h in hands],
                       "draw_pile": list(draw)}
         self.removed: list[int] = removed
         self.letters: list[str] = list(letters)  # BP1: each player's zero card
@@ -229,8 +229,9 @@ class Game(TurnProtocol):
         for _r in range(n):
             cards = [self._draw(ev), self._draw(ev)]
             # cannot fail: a round starts before the first reshuffle, so the discard pile holds n cards per round
-            # played, more than the rows need whenever the draw pile is short
-            rows.append(Row(cards))
+            # played, more than the rows need whenever the draw pile is short (only a test's hand-made table,
+            # short of cards, draws None here: not checked, so that it plays on as before)
+            rows.append(Row(cards))  # type: ignore[arg-type]
         self.rows = rows
         ev.append(RoundStarted(self.round, tuple(tuple(r.cards) for r in rows)))
         self._start_bidding()
@@ -340,7 +341,7 @@ class Game(TurnProtocol):
         hand = self.hands[p]
         bid = self.bids.get(p)
         pend = self.pending
-        if pend is not None and pend["do"] == "bid" and bid is not None and bid != ZERO:
+        if pend is not None and pend["do"] == "bid" and isinstance(bid, int):  # (a bid: a card or ZERO)
             return sorted([*hand, bid])
         return list(hand)
 
@@ -461,7 +462,7 @@ class Game(TurnProtocol):
         if self.waiting:
             return
         # BP5: all revealed together; number cards act first, lowest first, then zero cards by letter
-        numbers = sorted((c, q) for q, c in self.bids.items() if c != ZERO)
+        numbers = sorted((c, q) for q, c in self.bids.items() if isinstance(c, int))  # (a bid: a card or ZERO)
         zeros = sorted((self.letters[q], q) for q, c in self.bids.items() if c == ZERO)
         self.queue = [(q, c) for c, q in numbers] + [(q, None) for _l, q in zeros]
         self.revealed = tuple((q, c, None) for c, q in numbers) + tuple((q, None, l) for l, q in zeros)
@@ -482,6 +483,7 @@ class Game(TurnProtocol):
 
     def _do_take(self, p: int, action: dict, ev: list[Event]) -> None:
         r = action["row"]
+        assert self.pending is not None, "check_action refused every action once the game is over"
         card = self.pending["card"]
         row = self.rows[r]
         self.discard.append(card)  # BP5: the number card goes to the discard pile
@@ -515,6 +517,7 @@ class Game(TurnProtocol):
         r = action["row"]
         row = self.rows[r]
         card = self.drawn
+        assert card is not None, "a row is asked for the card a zero card turned up (BP7)"
         row.cards.append(card)
         self.drawn = None
         ev.append(CardAdded(p, card, r, len(row.cards) - 1))

@@ -66,6 +66,47 @@ def score_of_heads(pile_heads, bulls) -> int:
     return best - (sum(pile_heads) - best) + sum(bulls)
 
 
+def score_after_lay(piles, bulls, card: int, pile: int | None) -> int:
+    """BP10: the score once `card` lies on pile `pile` (None: a new pile), the other cards still in hand."""
+    pile_heads = [heads(p) for p in piles]
+    if pile is None:
+        pile_heads.append(HEADS[card])
+    else:
+        pile_heads[pile] += HEADS[card]
+    return score_of_heads(pile_heads, bulls)
+
+
+def lay_out_scores(piles, bulls, cards) -> tuple[int, int]:
+    """The lowest and the highest score that laying out every one of `cards` can end with (BP8: each on a pile
+    with a lower top card, or on a new pile; BP10). Every card adds its bullheads to the piles whatever pile it
+    goes on, so a score differs only by the pile with the most bullheads: at least the most a pile has now or a
+    card has alone (each card on a new pile of its own reaches it), at most a pile with every card above its top
+    laid on it in rising order (or one new pile of them all)."""
+    pile_heads = [heads(p) for p in piles]
+    now = max(pile_heads, default=0)
+    total = sum(pile_heads) + heads(cards)
+    lowest = max([now, *(HEADS[c] for c in cards)])
+    highest = max([now, heads(cards), *(h + heads(c for c in cards if c > pile[-1])
+                                           for pile, h in zip(piles, pile_heads))])
+    return 2 * lowest - total + sum(bulls), 2 * highest - total + sum(bulls)
+
+
+def lay_out_plan(piles, cards) -> list[tuple[int, int | None]]:
+    """One way of laying out every one of `cards` (BP8), as (card, pile) in the order to lay them (pile: the
+    index it has then; None: a new pile, which comes last): the lowest card first, each on the first pile that
+    takes it, else on a new pile."""
+    tops = [p[-1] for p in piles]
+    plan: list[tuple[int, int | None]] = []
+    for card in sorted(cards):
+        target = next((i for i, top in enumerate(tops) if card > top), None)
+        plan.append((card, target))
+        if target is None:
+            tops.append(card)
+        else:
+            tops[target] = card
+    return plan
+
+
 def winners(scores) -> tuple[int, ...]:
     """BP10: highest total wins; tied highest totals share victory."""
     best = max(scores)

@@ -44,7 +44,7 @@ from bere_tui.engine.nimmt.view import LazyView, View, make_view
 from bere_tui.i18n import _, ngettext
 
 #: the fields each kind of action carries besides "player" and "do" (special's depend on the card)
-ACTION_FIELDS = {
+ACTION_FIELDS: dict[str, tuple[str, ...] | None] = {
     "select": ("card",),
     "draft": ("card",),
     "take_row": ("row",),
@@ -100,7 +100,7 @@ def _take_row_actions(p: int) -> list[Action]:
 
 def _check_fields(do: str, action: dict) -> None:
     """Name the unknown or missing field of an action whose keys are not exactly ACTION_KEYS[do]."""
-    fields = ACTION_FIELDS[do]
+    fields = ACTION_FIELDS[do] or ()  # (None only for "special", whose keys are checked by its card)
     extra = set(action) - {"player", "do", *fields}
     if extra:
         raise IllegalAction(_("unknown field {field!r} for {do}").format(field=min(extra), do=do))
@@ -124,7 +124,37 @@ class Placement:
         self.np = False  # Negative = Positive was played (A-NP-1)
 
 
-class Game:
+class RowRules:
+    """B4-B6 asked of the rows alone: shared by `Game` and by a view's rebuilt table (engine/preview.py)."""
+
+    __slots__ = ()
+    rows: list[Row]
+
+    def target_row(self, card: int) -> int:
+        """B4: the row whose last card is the highest still below `card`, among rows that accept it
+        (A-STOP-2, E3); -1 when the card is lower than all of them (B6)."""
+        best, best_tail = -1, -1
+        for i, row in enumerate(self.rows):
+            tail = row.cards[-1]
+            if best_tail < tail < card and not row.stop and (row.parity is None or card & 1 == row.parity):
+                best, best_tail = i, tail
+        return best
+
+    def takes_row(self, card: int) -> bool:
+        """Whether placing `card` by B4-B6 now would take a row (B5, B6, or a 7th card: A-NP-1)."""
+        r = self.target_row(card)
+        return r < 0 or len(self.rows[r].cards) >= self.rows[r].capacity
+
+    def refused_by(self, card: int) -> str:
+        """B6 for `card`: "stop" or "parity" when a row does not accept it (A-STOP-2, E3), so the card is lower
+        than every row that may take it rather than than every row; "" when every row accepts it."""
+        for row in self.rows:
+            if not row.accepts(card):
+                return "stop" if row.stop else "parity"
+        return ""
+
+
+class Game(RowRules):
     """One game. Create it, then loop: look at `pending`, ask `legal(player)`, `apply(action)`."""
 
     def __init__(self, variant: str = "base", players=("Player 1", "Player 2"), seed: int = 0,
@@ -168,6 +198,7 @@ class Game:
         self.out_of_play: list[int] = []
         self.draw_pile: list[str] = []  # top first
         self.discard_pile: list[str] = []
+        self.swap_drawn: dict[int, str | None] = {}  # A5: the card each swap of this turn drew (its owner's)
         self.pool: list[int] = []  # Pro draft (P2)
         self.first_player = 0
         self.selected: dict[int, int] = {}
@@ -289,9 +320,14 @@ class Game:
         queue.clear()
         return True
 
+    def _placement(self) -> Placement:
+        """The placement in progress (its decisions are asked only during one, A-ORD-1..4)."""
+        assert self.placing is not None, "a placement's decision is asked only while a card is placed"
+        return self.placing
+
     def _continue_placement(self, ev: list[Event]) -> bool:
         """Move the current placement on; False when it stops at a prompt (A-ORD-1..4)."""
-        pl = self.placing
+        pl = self._placement()
         p = pl.player
         if pl.stage == "special":
             pl.stage = "place"
@@ -316,21 +352,6 @@ class Game:
                 self.pending = {"do": "swap", "player": p, "card": pl.card}
                 return False
         return True
-
-    def target_row(self, card: int) -> int:
-        """B4: the row whose last card is the highest still below `card`, among rows that accept it
-        (A-STOP-2, E3); -1 when the card is lower than all of them (B6)."""
-        best, best_tail = -1, -1
-        for i, row in enumerate(self.rows):
-            tail = row.cards[-1]
-            if best_tail < tail < card and not row.stop and (row.parity is None or card & 1 == row.parity):
-                best, best_tail = i, tail
-        return best
-
-    def takes_row(self, card: int) -> bool:
-        """Whether placing `card` by B4-B6 now would take a row (B5, B6, or a 7th card: A-NP-1)."""
-        r = self.target_row(card)
-        return r < 0 or len(self.rows[r].cards) >= self.rows[r].capacity
 
     def _place(self, p: int, card: int, r: int, ev: list[Event]) -> None:
         """B4/B5: add `card` to row r, or take the row when it is full (capacity 5, or 6: A9)."""
@@ -368,14 +389,6 @@ class Game:
             if not removed:
                 ev.append(Placed(p, new_first, r, 0, True, 0, "take"))
         self.rules.after_take(self, ev)  # A-STOP-3, E4
-
-    def refused_by(self, card: int) -> str:
-        """B6 for `card`: "stop" or "parity" when a row does not accept it (A-STOP-2, E3), so the card is lower
-        than every row that may take it rather than than every row; "" when every row accepts it."""
-        for row in self.rows:
-            if not row.accepts(card):
-                return "stop" if row.stop else "parity"
-        return ""
 
     def _end_round(self, ev: list[Event]) -> None:
         """B8: add the round's bullheads; B9/A7: end the game or deal again."""
@@ -421,7 +434,7 @@ class Game:
         if do == "take_row":
             return list(map(_TAKE_ROW_ACTIONS[player].__getitem__, self.low_card_rows()))
         if do == "special":
-            return special_cards.legal_specials(self, player, self.placing.card)
+            return special_cards.legal_specials(self, player, self._placement().card)
         if do == "cancel":
             return special_cards.legal_cancels(self, player)
         if do == "swap":
@@ -433,6 +446,7 @@ class Game:
         """`legal(player)[pick(len(legal(player)))]`, for a decider of now and a bot that chooses by the number of
         actions alone (bots.base.Bot.blind): a selection (B3: any card of the hand, in the order of `legal`) and,
         without special cards, a low card's row (B6: any row) are picked without building the list."""
+        assert self.pending is not None, "a decider of now is asked while the game waits for one"
         do = self.pending["do"]
         if do == "select":
             hand = self.hands[player]
@@ -556,7 +570,7 @@ class Game:
             self._advance(ev)
         return ev
 
-    def play_blind(self, picks: list, times: list[list[float]], clock) -> list[Event]:
+    def play_blind(self, picks: list, times: list[list[int]], clock) -> list[Event]:
         """Play the game to its end with every seat a bot that chooses by the number of legal actions alone
         (bots.base.Bot.blind): each decision is `legal(p)[picks[p](len(legal(p)))]`, applied as trusted. The same
         game, record and events as that loop of `legal_pick` and `apply`, for bots/runner.py (bere sim). A
@@ -576,6 +590,7 @@ class Game:
             return r
 
         while not self.finished:
+            assert self.pending is not None, "a game that is not over waits for a decision"
             if self.pending["do"] != "select" or len(self.waiting) < n:  # one decision at a time
                 for p in self.deciders():
                     start = clock()
@@ -645,6 +660,7 @@ class Game:
     def _reveal(self, order: list[tuple[int, int]], ev: list[Event]) -> None:
         """B3: every selection made, the cards are revealed, (card, player) lowest first, to be placed so."""
         order.sort()
+        self.swap_drawn = {}  # (what a swap drew shows to its owner until the next reveal)
         self.revealed = tuple(order)
         self.queue = order
         self.pending = None
@@ -655,7 +671,7 @@ class Game:
         card = action["card"]
         if check and (not _is_int(card) or card not in self.pool):
             raise IllegalAction(_("card {card!r} is not in the open pool").format(card=card))
-        self.rules.draft(self, p, card, ev)  # P2
+        self.rules.draft(self, p, card, ev)  # P2 (only Pro drafts: Variant.drafts)
 
     def _do_take_row(self, p: int, action: dict, ev: list[Event], check: bool) -> None:
         r = action["row"]
@@ -665,7 +681,7 @@ class Game:
             if self.rows[r].stop:
                 raise IllegalAction(_("row {row} is stopped: nobody may take it").format(row=r))  # A-STOP-2
         self.pending = None
-        pl = self.placing
+        pl = self._placement()
         refused = "" if ev is UNREAD else self.refused_by(pl.card)  # (for the event alone)
         self.take_row(p, r, self.rows[r].cards, pl.card, "low", ev, refused)  # B6
         pl.stage = "after"
@@ -684,7 +700,7 @@ class Game:
         self.set_aside[p].extend((positive, *cancel))
         self.pending = None
         heads = row_bullheads((positive, *cancel))
-        ev.append(Cancelled(p, positive, tuple(cancel), heads, row_bullheads(self.placing.taken) - heads))
+        ev.append(Cancelled(p, positive, tuple(cancel), heads, row_bullheads(self._placement().taken) - heads))
 
     def _do_swap(self, p: int, action: dict, ev: list[Event], check: bool) -> None:
         name = action["discard"]
@@ -696,6 +712,7 @@ class Game:
             drawn = self.draw_special()
             if drawn is not None:
                 self.specials[p].append(drawn)
+            self.swap_drawn[p] = drawn
             ev.append(Swapped(p, name))
         self.pending = None
 
@@ -723,6 +740,7 @@ class Game:
         for name in ("out_of_play", "draw_pile", "discard_pile", "pool", "queue", "waiting", "dealt", "actions"):
             setattr(g, name, list(getattr(self, name)))
         g.selected = dict(self.selected)
+        g.swap_drawn = dict(self.swap_drawn)
         g.options = dict(self.options)
         if self.pending is not None:
             g.pending = dict(self.pending)

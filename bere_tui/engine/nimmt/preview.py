@@ -10,19 +10,15 @@ and what they take, and why a low card is lower than every row that may take it.
 from __future__ import annotations
 
 from bere_tui.engine.nimmt import specials
-from bere_tui.engine.nimmt.game import Game
+from bere_tui.engine.nimmt.game import RowRules
 from bere_tui.engine.nimmt.row import Row
 from bere_tui.engine.nimmt.view import View
 
 
-class _Table:
+class _Table(RowRules):
     """The parts of a Game the checks read, from one player's view (their hand and special cards only)."""
 
     __slots__ = ("hands", "rows", "specials")
-
-    target_row = Game.target_row
-    takes_row = Game.takes_row
-    refused_by = Game.refused_by
 
     def __init__(self, view: View) -> None:
         self.rows = [Row(list(r.cards), r.seven, r.stop, r.fifth,
@@ -40,7 +36,7 @@ class Preview:
         self.table = _Table(view)
         self.player = view.me
         pend = view.pending or {}
-        self.card = pend.get("card")
+        self.card: int | None = pend.get("card")
 
     def refusal(self, name: str, **fields) -> specials.Why | None:
         """Why special card `name` with these choices (a row, a card...) is not allowed now, or None."""
@@ -52,6 +48,7 @@ class Preview:
 
     def insert(self, row: int) -> tuple[list[int], list[int] | None]:
         """Insert into `row`: its cards with the card at its place, and what is taken (None: nothing)."""
+        assert self.card is not None, "Insert is a choice of a card being placed (A-ORD-1)"
         return specials.insert_outcome(self.view.rows, row, self.card)
 
     def shift(self, move: int, to_row: int) -> tuple[list[int], bool]:
@@ -69,7 +66,9 @@ class Preview:
 
     def refused(self, card: int | None = None) -> str:
         """For a low card (B6): "stop" or "parity" when a row does not accept it (A-STOP-2, E3), else ""."""
-        return self.table.refused_by(self.card if card is None else card)
+        card = self.card if card is None else card
+        assert card is not None, "a low card is asked about while it is placed (B6)"
+        return self.table.refused_by(card)
 
 
 __all__ = ["Preview"]

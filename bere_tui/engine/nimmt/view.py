@@ -41,6 +41,7 @@ class PlayerView:
     total: int
     has_selected: bool
     selected: int | None  # the secret selection, for its owner only
+    drawn: str | None = None  # A5: the special card the owner's swap drew this turn, for its owner only
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +130,7 @@ def make_view(game, player: int | None) -> View:
             total=totals[p],
             has_selected=p in game.selected and game.pending is not None and game.pending.get("do") == "select",
             selected=sel,
+            drawn=game.swap_drawn.get(p) if mine else None,
         ))
     pend = None
     if game.pending is not None:

@@ -49,6 +49,10 @@ class TableShow:
     taken: int | None = None  # the row just taken
     round: int = 0
     turn: int = 0
+    #: Anniversary (A2, A5): each player's special cards in hand and the special draw and discard piles' sizes,
+    #: as of the last sync (empty without special cards)
+    specials: list[int] = field(default_factory=list)
+    special_piles: tuple[int, int] = (0, 0)
 
     @classmethod
     def from_view(cls, view) -> TableShow:
@@ -62,6 +66,9 @@ class TableShow:
         self.round_heads = [pv.round_scores[-1] if pv.round_scores else 0 for pv in view.players]
         self.totals = [pv.total for pv in view.players]
         self.round, self.turn = view.round, view.turn
+        if view.rules.has_specials:
+            self.specials = [pv.special_count for pv in view.players]
+            self.special_piles = (view.draw_pile_size, len(view.discard_pile))
         if view.revealed and not self.revealed:
             self.revealed = list(view.revealed)
             self.done = {c for c, _ in view.revealed} - {c for c, _ in view.queue}
@@ -91,7 +98,8 @@ class TableShow:
         took most of the time `bere replay` spent before it showed a long game, issue 36)."""
         return TableShow(rows=[RowShow(list(r.cards), r.seven, r.stop, r.fifth, r.parity) for r in self.rows],
                          round_heads=list(self.round_heads), totals=list(self.totals), revealed=list(self.revealed),
-                         done=set(self.done), fresh=self.fresh, taken=self.taken, round=self.round, turn=self.turn)
+                         done=set(self.done), fresh=self.fresh, taken=self.taken, round=self.round, turn=self.turn,
+                         specials=list(self.specials), special_piles=self.special_piles)
 
     def clear_marks(self) -> None:
         self.fresh = None

@@ -7,18 +7,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Static
 
-from bere_tui.i18n import N_, NP_, _
+from bere_tui.i18n import N_, _
 from bere_tui.table.board.words import card_name
 from bere_tui.table.narrate import log_line
 from bere_tui.table.replay import events_by_action
 from bere_tui.ui.board.board import rows_text, tiles_text
-from bere_tui.ui.widgets.keybar import KeyBar
+from bere_tui.ui.screens.whole_log import WholeLogScreen
 
 
 def choice_line(action: dict, names: list[str], heads, ascii: bool = False) -> Text | None:
@@ -65,15 +61,10 @@ def replay_lines(game, ascii: bool = False) -> list[Text]:
     return lines
 
 
-class BoardReplayScreen(Screen[None]):
+class BoardReplayScreen(WholeLogScreen):
+    """A board-game record read back: the whole game as one scrolling log (the shared whole-log screen)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", N_("back"), show=True),
-        Binding("down,j", "scroll(1)", N_("scroll"), show=True),
-        Binding("up,k", "scroll(-1)", N_("scroll"), show=False),
-        Binding("pagedown,right", "scroll(10)", N_("page"), show=True),
-        Binding("pageup,left", "scroll(-10)", N_("page"), show=False),
-        Binding("home", "jump(0)", NP_("replay key", "start"), show=True),
-        Binding("end", "jump(1)", NP_("replay key", "end"), show=True),
         Binding("r", "review", N_("game review"), show=True),  # (issue 34: ui/screens/review.py)
     ]
 
@@ -83,22 +74,12 @@ class BoardReplayScreen(Screen[None]):
         open_review(self.app, self.game)
 
     def __init__(self, game, title: str = "") -> None:
-        super().__init__()
+        super().__init__([], _("Board game replay") + (" - " + title if title else ""))
         self.game = game
         self.note = title
 
-    def compose(self) -> ComposeResult:
-        yield Static(Text(" " + _("Board game replay") + (" - " + self.note if self.note else ""), style="bold"))
-        with VerticalScroll(id="bg-replay", can_focus=False):  # (its own keys would hide the screen's)
-            yield Static(Text("\n").join(replay_lines(self.game, self.app.ascii)))
-        yield KeyBar()
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
-
-    def action_jump(self, end: int) -> None:
-        scroll = self.query_one(VerticalScroll)
-        (scroll.scroll_end if end else scroll.scroll_home)(animate=False)
+    def log_lines(self) -> list[Text]:
+        return replay_lines(self.game, self.app.ascii)
 
 
 __all__ = ["BoardReplayScreen", "replay_lines"]

@@ -149,7 +149,12 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
 
 
 def prompt_class(do: str) -> type[BullenpartyPrompt]:
-    """The prompt of any Bullenparty decision (its system's "prompt_class" part: one prompt for all of them)."""
+    """The prompt of a Bullenparty decision (its system's "prompt_class" part): one for all of them but laying
+    out, which chooses the card, then the pile (ui/bullenparty/lay.py)."""
+    if do == "lay":
+        from bere_tui.ui.bullenparty.lay import LayPrompt
+
+        return LayPrompt
     return BullenpartyPrompt
 
 

@@ -12,7 +12,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -22,6 +21,7 @@ from bere_tui.i18n import N_, NP_, _
 from bere_tui.table.narrate import log_line
 from bere_tui.table.replay import events_by_action
 from bere_tui.ui.bullenparty.board import cards_text, players_text, rows_text
+from bere_tui.ui.screens.whole_log import WholeLogScreen
 from bere_tui.ui.widgets.keybar import KeyBar
 
 
@@ -61,34 +61,15 @@ def replay_lines(game, ascii: bool = False) -> list[Text]:
     return lines
 
 
-class BullenpartyLogScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", N_("back"), show=True),
-        Binding("down,j", "scroll(1)", N_("scroll"), show=True),
-        Binding("up,k", "scroll(-1)", N_("scroll"), show=False),
-        Binding("pagedown,right", "scroll(10)", N_("page"), show=True),
-        Binding("pageup,left", "scroll(-10)", N_("page"), show=False),
-        Binding("home", "jump(0)", NP_("replay key", "start"), show=True),
-        Binding("end", "jump(1)", NP_("replay key", "end"), show=True),
-    ]
+class BullenpartyLogScreen(WholeLogScreen):
+    """The whole game as one scrolling log, every hand and bid shown (the replay's `g`)."""
 
     def __init__(self, game, title: str = "") -> None:
-        super().__init__()
+        super().__init__([], _("Bullenparty replay") + (" - " + title if title else ""))
         self.game = game
-        self.note = title
 
-    def compose(self) -> ComposeResult:
-        yield Static(Text(" " + _("Bullenparty replay") + (" - " + self.note if self.note else ""), style="bold"))
-        with VerticalScroll(id="bp-replay"):
-            yield Static(Text("\n").join(replay_lines(self.game, self.app.ascii)))
-        yield KeyBar()
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
-
-    def action_jump(self, end: int) -> None:
-        scroll = self.query_one(VerticalScroll)
-        (scroll.scroll_end if end else scroll.scroll_home)(animate=False)
+    def log_lines(self) -> list[Text]:
+        return replay_lines(self.game, self.app.ascii)
 
 
 def step_lines(game, ascii: bool = False) -> tuple[list, list[list[Text]], list[set[str]]]:

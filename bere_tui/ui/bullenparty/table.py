@@ -15,7 +15,7 @@ from bere_tui.i18n import _, ngettext
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name
 from bere_tui.ui.bullenparty.board import hand_text, players_text, rows_text
-from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
+from bere_tui.ui.bullenparty.prompts import prompt_class
 from bere_tui.ui.saving import keep_finished
 from bere_tui.ui.screens.directed import DirectedScreen
 from bere_tui.ui.screens.scores import ResultsScreen
@@ -121,7 +121,7 @@ class BullenpartyTableScreen(DirectedScreen):
     # ------------------------------------------------------------------ the director's beats
 
     def prompt_for(self, view, legal: list[dict]):
-        return BullenpartyPrompt(view, legal, self.ascii)
+        return prompt_class(legal[0]["do"])(view, legal, self.ascii)
 
     async def show_events(self, events: list) -> None:
         self._hurry.clear()

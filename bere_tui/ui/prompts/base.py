@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from bere_tui.i18n import N_
 from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
+from bere_tui.ui.screens.whole_log import WHOLE_LOG
 from bere_tui.ui.widgets.log import redraw_logs
 from bere_tui.ui.widgets.picker import CardPicker
 
@@ -20,6 +21,7 @@ COMMON_BINDINGS = [
     Binding("ctrl+s", "save", N_("save"), show=True),
     Binding("s", "app.speed", N_("speed"), show=False),  # as at the table, also while a prompt waits
     Binding("q", "app.ask_quit", N_("quit"), show=True),
+    WHOLE_LOG,  # the whole log of the table under the prompt (BereApp.action_whole_log)
     Binding("c", "coach", N_("coach"), show=True),  # only where the coach is on (issue 34: prompts/coach.py)
 ]
 

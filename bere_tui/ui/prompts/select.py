@@ -42,7 +42,8 @@ class SelectPrompt(HidesHand, CardPickPrompt):
             yield CardPicker(self.cards, self.ascii, default=self.cards[0] if self.cards else None, id="hand")
             specials = self.view.my_specials
             if self.view.rules.has_specials:
-                lines = specials_lines(specials, note=_("(played when your card is placed)"))
+                lines = specials_lines(specials, note=_("(played when your card is placed)"),
+                                       drawn=self.view.players[self.view.me].drawn)
                 yield Static(Text("\n").join(lines), id="select-specials")
         yield KeyBar()
 

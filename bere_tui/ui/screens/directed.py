@@ -27,6 +27,7 @@ from bere_tui.table.narrate import log_line
 from bere_tui.table.words import names_and
 from bere_tui.ui.saving import autosave_game, open_save
 from bere_tui.ui.screens.handoff import HandoffScreen
+from bere_tui.ui.screens.whole_log import WHOLE_LOG
 
 #: seconds of one placement step at each speed (storage.ANIMATION_SPEEDS)
 STEP_SECONDS = {"off": 0.0, "slow": 1.2, "normal": 0.7, "fast": 0.3}
@@ -39,6 +40,7 @@ class DirectedScreen(Screen[None]):
         Binding("s", "app.speed", N_("speed"), show=True),  # BereApp.action_speed, as in a prompt
         Binding("t", "tracker", N_("tracker"), show=True),
         Binding("ctrl+s", "save", N_("save"), show=True),
+        WHOLE_LOG,  # BereApp.action_whole_log, as in a prompt
     ]
 
     def __init__(self, session) -> None:
@@ -236,7 +238,8 @@ class DirectedScreen(Screen[None]):
         if action is None:
             s.went_back()
             return
-        await self.decide(p, action)
+        for one in action if isinstance(action, list) else [action]:  # (a list: moves the engine planned)
+            await self.decide(p, one)
 
     def think_ahead(self) -> None:
         """While people choose, the bots think out their secret cards in a thread (the same cards as later)."""

@@ -24,6 +24,7 @@ from bere_tui.ui.widgets.log import GameLog, covered_from
 from bere_tui.ui.widgets.reveal import RevealView
 from bere_tui.ui.widgets.rows import RowsView
 from bere_tui.ui.widgets.scores import ScoreBoard
+from bere_tui.ui.widgets.specials import SpecialsView
 from bere_tui.ui.widgets.tablebody import table_body
 
 #: how long each kind of event stays on screen, in steps
@@ -42,7 +43,7 @@ class TableScreen(DirectedScreen):
         s = self.session
         yield Static(id="table-header")
         yield from table_body(s.names, s.levels, self.show, self.ascii,
-                              public_hands=self.game.rules.public_hands)
+                              public_hands=self.game.rules.public_hands, specials=self.game.rules.has_specials)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -88,7 +89,8 @@ class TableScreen(DirectedScreen):
 
     def redraw(self) -> None:
         self.query_one("#table-header", Static).update(self.header_text())
-        for widget in (self.query_one(RowsView), self.query_one(RevealView), self.query_one(ScoreBoard)):
+        for widget in (self.query_one(RowsView), self.query_one(RevealView), self.query_one(ScoreBoard),
+                       *self.query(SpecialsView)):
             widget.refresh(layout=True)
 
     def on_resize(self) -> None:
@@ -104,7 +106,7 @@ class TableScreen(DirectedScreen):
             p = s.people[0]
             view = self.game.view(p)
             specials = view.my_specials if view.rules.has_specials else None
-            hand.show_hand(s.names[p], view.hand, specials)
+            hand.show_hand(s.names[p], view.hand, specials, view.players[p].drawn)
         elif not s.people:
             hand.hide(_("Only bots at this table: watch them play."))
         else:

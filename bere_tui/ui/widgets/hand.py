@@ -31,22 +31,27 @@ def _title(name: str) -> Text:
     return Text(_("{name}'S HAND").format(name=name.upper()) if name else _("YOUR HAND"), style="bold")
 
 
-def specials_lines(specials, width: int = WIDTH, note: str = "") -> list[Text]:
-    """`SPECIAL CARDS  Replace  5th Row` (Anniversary, A2: secret to their owner), and `note` after them."""
+def specials_lines(specials, width: int = WIDTH, note: str = "", drawn: str | None = None) -> list[Text]:
+    """`SPECIAL CARDS  Replace  5th Row` (Anniversary, A2: secret to their owner), what the owner's swap drew
+    this turn (`drawn`, A5), and `note` after them."""
     head = Text(_("SPECIAL CARDS") + "  ", style="bold")
     names = [Text(special_name(s)) for s in specials] or [Text(_("none"))]
+    if drawn is not None:
+        names.append(Text(_("(your swap drew {card})").format(card=special_name(drawn)), style="bold"))
     if note:
         names.append(Text(note, style="dim"))
     return flow(names, width, gap=2, first=head, indent=min(head.cell_len, width // 2))
 
 
-def hand_lines(name: str, cards, specials, ascii: bool = False, width: int = WIDTH) -> list[Text]:
-    """`ANN'S HAND  3• 12• 55•••••••` (cards flowing on under the first), then the special cards, if any."""
+def hand_lines(name: str, cards, specials, ascii: bool = False, width: int = WIDTH,
+               drawn: str | None = None) -> list[Text]:
+    """`ANN'S HAND  3• 12• 55•••••••` (cards flowing on under the first), then the special cards, if any (and
+    what a swap drew: specials_lines)."""
     title = _title(name)
     title.append("  ")
     pieces = _cards(cards, ascii) or [Text(_("(empty)"), style="dim")]
     lines = flow(pieces, width, first=title, indent=min(title.cell_len, width // 2))
-    return lines + (specials_lines(specials, width) if specials is not None else [])
+    return lines + (specials_lines(specials, width, drawn=drawn) if specials is not None else [])
 
 
 def hand_text(name: str, cards, specials, ascii: bool = False, width: int = WIDTH) -> Text:
@@ -82,8 +87,9 @@ class HandView(Widget):
 
     # -- what it shows
 
-    def show_hand(self, name: str, cards, specials) -> None:
-        self._set(lambda width: hand_lines(name, cards, specials, self.ascii, width))
+    def show_hand(self, name: str, cards, specials, drawn: str | None = None) -> None:
+        """`drawn`: the special card the person's swap drew this turn (A5), shown beside their special cards."""
+        self._set(lambda width: hand_lines(name, cards, specials, self.ascii, width, drawn))
 
     def show_hands(self, hands: Sequence[tuple[str, Sequence[int]]]) -> None:
         """Every player's hand (Pro: hands are public, P3)."""

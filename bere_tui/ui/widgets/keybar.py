@@ -16,9 +16,10 @@ from textual.widget import Widget
 
 from bere_tui.i18n import later
 
-#: keys that work on every screen, left out first (in this order) when the line would not fit: `?` help
-#: names them all; last, the game review's `r` of the replay viewers (issue 34), whose keys fill the line
-SPARE = ("save", "tracker", "ask_quit", "help", "review")
+#: keys that work on every screen (the whole log: at the table and in every prompt), left out first (in this
+#: order) when the line would not fit: `?` help
+#: names them all
+SPARE = ("save", "tracker", "ask_quit", "whole_log", "help")
 
 
 def _spare_rank(action: str) -> int:

@@ -3,7 +3,8 @@
 A light widget on purpose: it keeps the recent lines and draws only those that fit (a scrolling log redrew
 all its lines at every screen change, the slowest part of passing the keyboard).
 
-Only whole lines are drawn (never the tail of a wrapped line), and the newest stays in view while a prompt
+It keeps every line written (the whole-log screen, `g`, shows them all: ui/screens/whole_log.py), and draws
+only the newest that fit. Only whole lines are drawn (never the tail of a wrapped line), and the newest stays in view while a prompt
 covers the bottom of the table: the log ends above the prompt's box (`covered_from`).
 """
 
@@ -14,7 +15,6 @@ from collections import deque
 from rich.text import Text
 from textual.widget import Widget
 
-KEEP = 200
 #: a no-break space, and what stands for it while a line is wrapped (Rich breaks lines at any white space)
 NO_BREAK = "\u00a0"
 HELD = "\ue000"
@@ -56,7 +56,7 @@ class GameLog(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.lines: deque[Text] = deque(maxlen=KEEP)
+        self.lines: deque[Text] = deque()  # every line written (drawing reads only the newest that fit)
 
     def on_mount(self) -> None:
         self.app.screen_change_signal.subscribe(self, self._screen_changed)

@@ -106,6 +106,10 @@ class Variant:
             raise SetupError(_("{where}: special cards belong to the anniversary variant").format(
                 where=where))
 
+    def draft(self, game, p: int, card: int, ev: list[Event]) -> None:  # pragma: no cover - only Pro drafts
+        """P2: player p takes `card` from the open pool (a variant that `drafts` says how)."""
+        raise NotImplementedError(f"{self.name} has no draft")
+
     # ---------------------------------------------------------------- a round
 
     def start_round(self, game, ev: list[Event]) -> None:
