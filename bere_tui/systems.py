@@ -51,6 +51,10 @@ class GameSystem:
     - "bots": `make(name, seed)` -> its bot of that name (random, heuristic, strong);
     - "sim": `simulate(bot_names, games, seed, options)` -> bere sim's figures, or "" for 6 nimmt!'s (sim.py);
     - "hint": `practice_hint(game, learner)`, "explain": `explain(game, learner, action, expected, aim)` (teach/);
+    - "evaluate": the module whose `evaluate(view, legal, chosen, seed)` gives each option's expected points from
+      one player's view (the strong bot's search, bots/), for the game review and the coach (bere_tui/review);
+      "review_words": the module with their words (teach/): `unit()`, `move_words(action)` and
+      `reason(view, legal, chosen, best)`;
     - the screens' parts (bere_tui/ui; named here, imported only by the screens): "face" (its TableFace class,
       ui/faces/base.py: what the one table screen and the one lesson screen draw of it: its widgets, drawing,
       prompts, hand-offs and tracker), "replay_screen" (`make(game, title)` -> the replay viewer).
@@ -117,6 +121,8 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
     "hint": "bere_tui.teach.nimmt.hint:practice_hint",
     "explain": "bere_tui.teach.nimmt.explain:explain",
     "face": "bere_tui.ui.faces.nimmt.face:NimmtFace",
+    "evaluate": "bere_tui.bots.nimmt.evaluate",
+    "review_words": "bere_tui.teach.nimmt.reason",
     "replay_screen": "bere_tui.ui.screens.replay_viewer:replay_screen",
 })
 BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, shared_tables=False, parts={
@@ -130,6 +136,8 @@ BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, sha
     "hint": "bere_tui.teach.bullenparty.hint:practice_hint",
     "explain": "bere_tui.teach.bullenparty.explain:explain",
     "face": "bere_tui.ui.faces.bullenparty.face:BullenpartyFace",
+    "evaluate": "bere_tui.bots.bullenparty.evaluate",
+    "review_words": "bere_tui.teach.bullenparty.reason",
     "replay_screen": "bere_tui.ui.bullenparty.replay:BullenpartyReplayScreen",
 })
 BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, pieces="tiles", parts={
@@ -143,6 +151,8 @@ BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, 
     "hint": "bere_tui.teach.board.hint:practice_hint",
     "explain": "bere_tui.teach.board.explain:explain",
     "face": "bere_tui.ui.faces.board.face:BoardFace",
+    "evaluate": "bere_tui.bots.board.evaluate",
+    "review_words": "bere_tui.teach.board.reason",
     "replay_screen": "bere_tui.ui.board.replay:BoardReplayScreen",
 })
 

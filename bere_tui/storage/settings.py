@@ -159,12 +159,13 @@ class Settings(_Checked):
     theme: str = "textual-dark"
     ascii: bool = False
     confirm_quit: bool = True
+    coach: bool = False  # the coach for every person at the table (issue 34; off by default)
     last_seats: LastSeats | None = None
     language: str | None = None  # None: the environment's (i18n.choose)
     _loc: InitVar = ()
 
     CHECKS: ClassVar[dict] = {"animation": lambda v, loc: _one_of(v, ANIMATION_SPEEDS, loc), "theme": _str, "ascii": _bool,
-              "confirm_quit": _bool,
+              "confirm_quit": _bool, "coach": _bool,
               "last_seats": lambda v, loc: None if v is None else _object(LastSeats, v, loc),
               "language": _language}
 
@@ -175,7 +176,7 @@ class Settings(_Checked):
 
     def to_dict(self) -> dict:
         return {"animation": self.animation, "theme": self.theme, "ascii": self.ascii,
-                "confirm_quit": self.confirm_quit,
+                "confirm_quit": self.confirm_quit, "coach": self.coach,
                 "last_seats": None if self.last_seats is None else self.last_seats.to_dict(),
                 "language": self.language}
 

@@ -8,12 +8,13 @@ set from the engine's public view after each action), every hand and each secret
 (it is a replay: nothing is hidden), and how many steps of the log are written. The steps are built as they
 are asked for, so the first one is ready at once however long the record. `Replay.line(step)` tells a
 step in one sentence (table.narrate), the secret choices and the decisions that changed nothing included.
+`decisions(game)` gives each action with the game just before it, for the game review (bere_tui/review).
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +35,17 @@ def events_by_action(game: Game) -> tuple[Game, list[dict], list[list[ev.Event]]
     model, actions = parse_record(game.record())  # (any game system's: record.py asks the registry)
     fresh = new_game(model)
     return fresh, actions, [fresh.apply(action) for action in actions]
+
+
+def decisions(game) -> Iterator[tuple[int, object, dict]]:
+    """Each of `game`'s recorded actions with the game as it stood just before it (any game system), played again
+    from the record's deal: (its index, the game then, the action). The game yielded is one object, moved on
+    after each yield: read what is needed (a player's view, the legal actions) before asking for the next."""
+    model, actions = parse_record(game.record())
+    replayed = new_game(model)
+    for i, action in enumerate(actions):
+        yield i, replayed, action
+        replayed.apply(action)
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ __all__ = ["BOT_LEVELS", "NAME_MAX", "Seat", "TableSetup", "free_name", "setup_f
 class Seat:
     name: str
     bot: str | None = None  # None: a person at the keyboard
+    coach: bool = False  # a person with the coach on (issue 34); never in the game or its record
 
     def as_player(self) -> dict:
         return {"name": self.name, "bot": self.bot} if self.bot else {"name": self.name}

@@ -205,6 +205,8 @@ class TeachPrompt:
     def check_action(self, action: str, parameters) -> bool | None:
         if action in ("hint", "leave"):
             return True
+        if action == "coach" and self.expected is None:  # a practice game: the coach is on (issue 34)
+            return True
         return super().check_action(action, parameters)  # type: ignore[misc]
 
 

@@ -192,7 +192,7 @@ def test_the_strong_bot_runs_a_fixed_number_of_simulations(monkeypatch):
 
     calls = []
     real = strong.rollout
-    monkeypatch.setattr(strong, "rollout", lambda g, me, last: calls.append(me) or real(g, me, last))
+    monkeypatch.setattr(strong, "rollout", lambda g, me, last, *own: calls.append(me) or real(g, me, last, *own))
     g = new_game(3, 1, "blue")
     legal = g.legal(0)
     StrongBot(3, worlds=5, shortlist=4).choose(g.view(0), legal)

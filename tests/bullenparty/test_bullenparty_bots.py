@@ -127,7 +127,7 @@ def test_the_strong_bot_runs_a_fixed_number_of_simulations(monkeypatch):
 
     calls = []
     real = strong.rollout
-    monkeypatch.setattr(strong, "rollout", lambda g, me: calls.append(me) or real(g, me))
+    monkeypatch.setattr(strong, "rollout", lambda g, me, *own: calls.append(me) or real(g, me, *own))
     g = Game(["A", "B"], seed=1)
     legal = g.legal(0)
     StrongBot(3, worlds=5).choose(g.view(0), legal)

@@ -12,8 +12,8 @@ from uitools import screen_text, type_ahead, wait_for
 from bere_tui.systems import make_game
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.prompts.base import PromptScreen
-from bere_tui.ui.screens.table import TableScreen
 from bere_tui.ui.screens.handoff import HandoffScreen
+from bere_tui.ui.screens.table import TableScreen
 from bere_tui.ui.screens.whole_log import WholeLogScreen
 from bere_tui.ui.session import Session
 from bere_tui.ui.widgets.log import GameLog

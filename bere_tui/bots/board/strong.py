@@ -31,8 +31,9 @@ def policy_action(g, p: int) -> dict:
 NEXT_WEIGHT = 0.5
 
 
-def rollout(g, me: int, last: int) -> float:
-    """Play `g` by the policy to the end of turn `last`; the outcome for `me`."""
+def rollout(g, me: int, last: int, own: bool = False) -> float:
+    """Play `g` by the policy to the end of turn `last`; the outcome for `me` (with `own`: my score alone, less
+    what my hand is likely to cost at the end on the pro side: the game review's expected points)."""
     while not g.finished and g.turn <= last:
         g.apply(policy_action(g, g.deciders()[0]))
     scores = g.scores
@@ -40,6 +41,8 @@ def rollout(g, me: int, last: int) -> float:
         sizes = policy.hand_sizes(g)
         heads = g.board.heads
         scores = [s - policy.end_penalty(g.hands[q], sizes, q, heads) for q, s in enumerate(scores)]
+    if own:
+        return scores[me]
     others = [s for q, s in enumerate(scores) if q != me]
     value = scores[me] - sum(others) / len(others)
     if NEXT_WEIGHT and not g.finished and g.pending and g.pending["do"] == "select" and g.hands[me]:
@@ -68,10 +71,20 @@ class StrongBot(Bot):
     def choose(self, view, legal: list[dict]) -> dict:
         if len(legal) == 1:
             return legal[0]
-        ranks = policy.rank(policy.seat_of_view(view), legal)
-        order = sorted(range(len(legal)), key=lambda i: (-ranks[i], i))[:self.shortlist]
+        order = self.shortlist_of(view, legal)
         if len(order) == 1:
             return legal[order[0]]
+        totals = self.values(view, legal, order)
+        k = max(range(len(order)), key=lambda k: (totals[k], -k))
+        return legal[order[k]]
+
+    def shortlist_of(self, view, legal: list[dict]) -> list[int]:
+        """The options searched: the heuristic's best `shortlist` of `legal` (indices), best first."""
+        ranks = policy.rank(policy.seat_of_view(view), legal)
+        return sorted(range(len(legal)), key=lambda i: (-ranks[i], i))[:self.shortlist]
+
+    def values(self, view, legal: list[dict], order: list[int], own: bool = False) -> list[float]:
+        """The mean outcome of each option `legal[i]`, i in `order`, over the dealt worlds (`own`: see rollout)."""
         me = view.me
         totals = [0.0] * len(order)
         choosing = legal[0]["do"] == "select"
@@ -85,9 +98,8 @@ class StrongBot(Bot):
                 g.apply(legal[i])
                 for action in theirs:
                     g.apply(action)
-                totals[k] += rollout(g, me, last)
-        k = max(range(len(order)), key=lambda k: (totals[k], -k))
-        return legal[order[k]]
+                totals[k] += rollout(g, me, last, own)
+        return [t / self.worlds for t in totals]
 
 
 __all__ = ["StrongBot", "policy_action", "rollout"]

@@ -50,14 +50,17 @@ def step(g, action: dict) -> None:
         g._advance(ev)
 
 
-def rollout(g, me: int) -> float:
-    """Play `g` to the end of its round by the policy; the outcome for `me` (see the module's docstring)."""
+def rollout(g, me: int, own: bool = False) -> float:
+    """Play `g` to the end of its round by the policy; the outcome for `me` (see the module's docstring), or with
+    `own` my score alone (the game review's expected points)."""
     start = g.round
     while not g.finished and g.round == start and not g.end_phase:
         for p in g.deciders():
             step(g, policy_action(g, p))
     values = [policy.layout_score(g.hands[q], g.piles[q], g.bulls[q]) for q in range(g.n)]
     mine = values[me]
+    if own:
+        return mine
     return mine - max(v for q, v in enumerate(values) if q != me)
 
 
@@ -77,6 +80,12 @@ class StrongBot(Bot):
         do = legal[0]["do"]
         if do not in SEARCHED:
             return decide(view, legal)
+        totals = self.values(view, legal)
+        best = max(range(len(legal)), key=lambda i: (totals[i], _prefer(legal[i])))
+        return legal[best]
+
+    def values(self, view, legal: list[dict], own: bool = False) -> list[float]:
+        """The mean outcome of each of `legal` over the dealt worlds (`own`: my score alone, see `rollout`)."""
         me = view.me
         totals = [0.0] * len(legal)
         for _w in range(self.worlds):
@@ -86,9 +95,8 @@ class StrongBot(Bot):
                 g = world.copy()
                 g.rng.setstate(state)
                 step(g, action)
-                totals[i] += rollout(g, me)
-        best = max(range(len(legal)), key=lambda i: (totals[i], _prefer(legal[i])))
-        return legal[best]
+                totals[i] += rollout(g, me, own)
+        return [t / self.worlds for t in totals]
 
 
 def _prefer(action: dict) -> int:

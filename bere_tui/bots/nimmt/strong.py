@@ -236,7 +236,9 @@ class StrongBot(Bot):
 
         return legal[self._placement_search(view, legal, apply)]
 
-    def _special(self, view, legal):
+    def _special_apply(self, view):
+        """`apply(table, action)`: a special-card decision (or none) for the card being placed, carried out on a
+        dealt table (A3; A-NP-1's cancellation counted at once)."""
         me, card = view.me, view.pending["card"]
         pile = list(view.players[me].pile)
 
@@ -251,6 +253,12 @@ class StrongBot(Bot):
                 taken = t.place(me, rest)
             if name == "negative_positive" and taken:
                 t.pens[me] -= cancel_saving(taken, pile + taken)
+
+        return apply
+
+    def _special(self, view, legal):
+        me, card = view.me, view.pending["card"]
+        apply = self._special_apply(view)
 
         # a quick play-out on what is known (the rows and this turn's revealed cards) picks a shortlist
         n = len(view.players)

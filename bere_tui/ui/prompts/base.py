@@ -22,6 +22,7 @@ COMMON_BINDINGS = [
     Binding("s", "app.speed", N_("speed"), show=False),  # as at the table, also while a prompt waits
     Binding("q", "app.ask_quit", N_("quit"), show=True),
     WHOLE_LOG,  # the whole log of the table under the prompt (BereApp.action_whole_log)
+    Binding("c", "coach", N_("coach"), show=True),  # only where the coach is on (issue 34: prompts/coach.py)
 ]
 
 
@@ -44,6 +45,24 @@ class PromptScreen(Gated, DismissOnce, ModalScreen[dict | None]):
     def _uncover_log(self) -> None:
         """Once this box is laid out, the table's log draws its newest line above it (issue 35)."""
         self.call_after_refresh(redraw_logs, self.app)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "coach":
+            from bere_tui.ui.prompts.coach import coached
+
+            return coached(self)
+        return True
+
+    def action_coach(self) -> None:
+        from bere_tui.ui.prompts.coach import show_advice
+
+        show_advice(self)
+
+    @on(events.Unmount)
+    def _forget_advice(self) -> None:
+        from bere_tui.ui.prompts.coach import forget
+
+        forget(self)
 
     def action_tracker(self) -> None:
         """The card tracker from this player's view: what the person at the keyboard may know."""
@@ -86,7 +105,7 @@ class HidesHand:
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "back":
             return self.can_go_back
-        return True
+        return super().check_action(action, parameters)  # type: ignore[misc]
 
     def action_back(self) -> None:
         self.dismiss(None)  # type: ignore[attr-defined]

@@ -410,7 +410,7 @@ class StepPrompt(PromptScreen):
             return len(self.steps) > 1
         if action == "toggle":
             return bool(self.steps) and self.step.toggle is not None
-        return True
+        return super().check_action(action, parameters)
 
     # -- finishing
 

@@ -51,6 +51,7 @@ def step_keys(step: str, step_back: str, turn: str, turn_back: str, round_: str,
         Binding("home", "jump(0)", NP_("replay key", "start"), show=False),
         Binding("end", "jump(-1)", NP_("replay key", "end"), show=False),
         *more,
+        Binding("r", "review", N_("game review"), show=True),  # (issue 34: ui/screens/review.py)
         Binding("escape", "back", N_("back"), show=True),
     ]
 
@@ -61,6 +62,12 @@ class Stepping:
 
     replay: Stepper
     index: int
+
+    def action_review(self) -> None:
+        """The game review of the game replayed (issue 34: ui/screens/review.py)."""
+        from bere_tui.ui.screens.review import open_review
+
+        open_review(self.app, self.replay.game)
 
     def show_step(self) -> None:  # pragma: no cover - each viewer draws its step
         raise NotImplementedError

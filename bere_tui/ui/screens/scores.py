@@ -119,6 +119,7 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
         Binding("question_mark,f1", "app.help", N_("help"), show=True),
         Binding("pageup", "scroll_scores(-1)", N_("scroll"), show=False, priority=True),
         Binding("pagedown", "scroll_scores(1)", N_("scroll"), show=False, priority=True),
+        Binding("r", "review", N_("game review"), show=True),  # (issue 34: ui/screens/review.py)
     ]
 
     def __init__(self, names, bots, outcome: Outcome, variant: str, ascii: bool = False,
@@ -159,6 +160,12 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     def action_scroll_scores(self, pages: int) -> None:
         scores = self.query_one("#results-scores", VerticalScroll)
         (scores.scroll_page_down if pages > 0 else scores.scroll_page_up)(animate=False)
+
+    def action_review(self) -> None:
+        if self.game is not None:
+            from bere_tui.ui.screens.review import open_review
+
+            open_review(self.app, self.game)
 
     def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         if message.option_id == "watch":

@@ -71,6 +71,8 @@ class SettingsScreen(Screen[None]):
             (_("Ask before quitting"), Cycler(*yes, settings.confirm_quit, id="confirm_quit"),
              _("the game is autosaved anyway")),
             (_("Language"), Cycler(*language_choices(), settings.language, id="language"), ""),
+            (_("Coach"), Cycler(*yes, settings.coach, id="coach"),
+             _("c at your turn: the strong player's advice")),
         ]
         yield Static(Text(_("SETTINGS"), style="bold"), id="settings-title")
         width = max(22, *(cell_len(label) + 1 for label, _cycler, _note in fields))  # the widest label, whole

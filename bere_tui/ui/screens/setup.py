@@ -38,6 +38,8 @@ from bere_tui.ui.widgets.cycler import Cycler
 from bere_tui.ui.widgets.keybar import KeyBar
 
 PERSON = "person"
+#: a person with the coach on at their decisions (issue 34: ui/prompts/coach.py)
+COACHED = "coached"
 #: games a shared table (bere serve) does not seat yet
 def local_only(variant: str) -> bool:
     """A game that cannot be seated at a shared table yet (its system says so: bere_tui/systems.py)."""
@@ -50,8 +52,8 @@ MARK = "> "
 
 
 def kind_labels() -> tuple[list, list[str]]:
-    values = [PERSON, *BOT_LEVELS]
-    labels = [_("person"), *[_("bot: {level}").format(level=bot_name(b)) for b in BOT_LEVELS]]
+    values = [PERSON, *BOT_LEVELS, COACHED]
+    labels = [_("person"), *[_("bot: {level}").format(level=bot_name(b)) for b in BOT_LEVELS], _("person, coached")]
     return values, labels
 
 
@@ -147,7 +149,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
         super().__init__()
         self.hosting = hosting  # a shared table (bere serve): person seats are friends at their terminals
         variant = "base" if hosting and local_only(setup.variant) else setup.variant  # not shared yet
-        self.setup = TableSetup(variant, [Seat(s.name, s.bot) for s in setup.seats], setup.target, None,
+        self.setup = TableSetup(variant, [Seat(s.name, s.bot, s.coach) for s in setup.seats], setup.target, None,
                                 side=setup.side, luck=setup.luck, board=setup.board)
         self.spare: list[Seat] = []  # seats taken away (the first is the next to come back)
         self._hinting = False  # the line under the form holds the name field's hint, not a problem
@@ -247,7 +249,7 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
             if i < len(seats):
                 seat = seats[i]
                 kind = self.query_one(f"#kind-{i}", Cycler)
-                value = seat.bot or PERSON
+                value = seat.bot or (COACHED if seat.coach else PERSON)
                 kind.index = kind.values.index(value) if value in kind.values else 0
                 name = self.query_one(f"#name-{i}", Input)
                 if name.value != seat.name:
@@ -362,7 +364,8 @@ class SetupScreen(DismissOnce, Screen[TableSetup | None]):
     def _kind_changed(self, cycler: Cycler) -> None:
         i = int((cycler.id or "kind-0").split("-")[1])
         if i < len(self.setup.seats):
-            self.setup.seats[i].bot = None if cycler.value == PERSON else cycler.value
+            self.setup.seats[i].bot = None if cycler.value in (PERSON, COACHED) else cycler.value
+            self.setup.seats[i].coach = cycler.value == COACHED
         self.query_one("#setup-problems", Static).update("")
 
     def _side_changed(self, cycler: Cycler) -> None:

@@ -1,0 +1,27 @@
+"""The board game's evaluator for the game review and the coach: the strong bot's search (bots/board/strong.py)
+from one player's view only, over the heuristic's best options and the one chosen, as that player's own score at
+the end of the turn (on the pro side less what the hand is likely to cost at the end, BG7). A fixed number of
+worlds and the seed make it deterministic (issue 34)."""
+
+from __future__ import annotations
+
+from bere_tui.bots.board.strong import StrongBot
+
+#: dealt worlds per decision; every option searched is played out once in each
+WORLDS = 24
+#: options searched besides the one chosen (the heuristic's best)
+SHORTLIST = 4
+
+
+def evaluate(view, legal: list[dict], chosen: int, seed: int) -> dict[int, float]:
+    """Expected points of the options searched (indices into `legal`), the chosen one among them."""
+    if len(legal) < 2:
+        return {}
+    bot = StrongBot(seed, worlds=WORLDS, shortlist=SHORTLIST)
+    order = bot.shortlist_of(view, legal)
+    if chosen not in order:
+        order.append(chosen)
+    return dict(zip(order, bot.values(view, legal, order, own=True), strict=True))
+
+
+__all__ = ["SHORTLIST", "WORLDS", "evaluate"]
