@@ -84,7 +84,7 @@ class LayPrompt(BullenpartyPrompt):
             return str(line["card"]) if line is not None and "card" in line else None
         return str(index + 1) if index < len(self.piles) else "0"
 
-    def line_text(self, index: int) -> Text:
+    def line_text(self, index: int, previewed: bool = False) -> Text:
         line = self.lines[index]
         if self.card is None:
             if REST in (line or {}):
