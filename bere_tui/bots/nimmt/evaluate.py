@@ -29,11 +29,13 @@ class Evaluator(StrongBot):
     def _search(self, n_options: int, make_world, value) -> int:
         seed = self.rng.getrandbits(60)
         totals = [0.0] * n_options
-        for k in range(self.iterations):
+        worlds = self.iterations
+        assert worlds is not None, "the evaluator plays a fixed number of worlds (made with iterations)"
+        for k in range(worlds):
             world = make_world(random.Random(seed + k))
             for o in range(n_options):
                 totals[o] += value(world, o)
-        self.means = [t / self.iterations for t in totals]
+        self.means = [t / worlds for t in totals]
         return min(range(n_options), key=lambda o: (self.means[o], o))
 
     def values(self, view, legal: list[dict]) -> dict[int, float]:

@@ -180,8 +180,8 @@ class RowRules:
             costs = [(row_bullheads(special_cards.collected(rows, rows[i].cards, card)), i)
                      for i in self.low_card_rows()]
             _cost, best = min(costs) if costs else (0, -1)
-            taken = tuple(special_cards.collected(rows, rows[best].cards, card)) if best >= 0 else ()
-            return Landing(-1, 0, 0, taken, best, self.refused_by(card))
+            low = tuple(special_cards.collected(rows, rows[best].cards, card)) if best >= 0 else ()
+            return Landing(-1, 0, 0, low, best, self.refused_by(card))
         row = rows[r]
         full = len(row.cards) >= row.capacity  # B5, A9
         taken = tuple(special_cards.collected(rows, row.cards, card)) if full else None  # A-5TH-2

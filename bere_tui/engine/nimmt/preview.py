@@ -85,11 +85,13 @@ class Preview:
         A-SHI-1, A-REP-1: the card it places instead, A-NP-1). None when the special card places the card
         itself (5th Row, Insert, a Shift that empties a row: A-5TH-1, A-INS-1, A-SHI-2)."""
         card = self.card if card is None else card
+        assert card is not None, "a card is being placed or one is asked about (B4)"
         if special is None:
             return self.table.landing(card)
         if special in ("fifth_row", "insert"):  # A-5TH-1, A-INS-1: the card goes where the special card says
             return None
         table = self.table.copy()
+        assert self.player is not None, "a preview is asked from a player's view (B10)"
         table.placing = Placement(self.player, card, "place")
         if specials.PLAYS[special](table, self.player, card, choices, []) != "place":
             return None
