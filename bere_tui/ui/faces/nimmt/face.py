@@ -52,7 +52,8 @@ class NimmtFace(TableFace):
     def compose(self) -> ComposeResult:
         host = self.host
         yield from table_body(host.names, host.levels, self.show, self.ascii,
-                              public_hands=host.game.rules.public_hands, specials=host.game.rules.has_specials)
+                              public_hands=host.game.rules.public_hands,
+                              specials=host.game.rules.has_specials and not self.lesson)  # (the table only)
 
     # ------------------------------------------------------------------ drawing
 
