@@ -82,7 +82,6 @@ async def test_the_coach_for_one_seat_at_a_hot_seat_table():
 async def test_a_lessons_practice_game_has_the_coach():
     """The base game's practice lesson: at the learner's first decision `c` tells the coach's suggestion."""
     from bere_tui.ui.screens.lesson import LessonScreen
-
     from bere_tui.ui.teach_prompt import TeachPrompt
 
     app = BereApp(Start("teach", lesson="practice"), speed="off", remember=False)
