@@ -187,8 +187,9 @@ def _tables(kind: str, n: int, count: int, seed: int) -> list[Table]:
     return out
 
 
+@pytest.mark.parametrize("pick", [pick_gap, pick_random])
 @pytest.mark.parametrize("kind", ["plain", "parity", "anniversary"])
-def test_the_fast_rollouts_play_the_same_turns_as_the_plain_loop(kind):
+def test_the_fast_rollouts_play_the_same_turns_as_the_plain_loop(kind, pick):
     """play_turns' fast paths (the strong bot's rollouts) give the same rows, markers and bullheads as the loop
     of Table.place that the test above checks against the engine, from the same random numbers."""
     for n in (2, 4, 7, 10):
@@ -197,6 +198,6 @@ def test_the_fast_rollouts_play_the_same_turns_as_the_plain_loop(kind):
             for fast in (True, False):
                 c = t.copy()
                 rng = random.Random(n)
-                pens = play_turns(c, rng.random, pick_gap, fast=fast)
+                pens = play_turns(c, rng.random, pick, fast=fast)
                 results.append((list(pens), c.rows, c.caps, c.stops, c.par, c.fifth, c.specials, rng.random()))
             assert results[0] == results[1]

@@ -14,7 +14,7 @@ with the fewest bullheads, and a player about to take a row plays the first spec
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable
 from typing import Any
 
@@ -342,13 +342,19 @@ POLICIES = {"random": pick_random, "safe": pick_safe, "gap": pick_gap}
 def play_turns(t: Table, rnd, pick=pick_gap, fast: bool = True) -> list[int]:
     """Play whole turns until the hands are empty; returns the round's bullheads per player.
 
-    With `pick_gap`, the turns are played by `_play_plain_gap` or `_play_gap` (the same turns from the same
-    random numbers, in fewer calls); `fast=False` plays them by the loop below (tests compare the two)."""
+    The hands are sorted first. With `pick_gap`, the turns are played by `_play_plain_gap` or `_play_gap`, and
+    with `pick_random` on plain rows by `_play_plain_random` (the same turns from the same random numbers, in
+    fewer calls); `fast=False` plays them by the loop below (tests compare the two)."""
+    hands = t.hands
+    for hand in hands:
+        hand.sort()  # the hands in order: a random card is as random, and the closest fit is found row by row
+    plain = not t.marked and not t.fifth and t.specials is None
     if pick is pick_gap and fast:
-        if not t.marked and not t.fifth and t.specials is None:
+        if plain:
             return _play_plain_gap(t, rnd)
         return _play_gap(t, rnd)
-    hands = t.hands
+    if pick is pick_random and fast and plain:
+        return _play_plain_random(t, rnd)
     players = range(t.n)
     place, turn_test = t.place, TURN_TESTS[pick]
     while hands[0]:
@@ -360,38 +366,18 @@ def play_turns(t: Table, rnd, pick=pick_gap, fast: bool = True) -> list[int]:
     return t.pens
 
 
-def _play_plain_gap(t: Table, rnd) -> list[int]:
-    """`play_turns` with `pick_gap` on rows without markers and without special cards (base, Pro, and Anniversary
-    once nobody holds one): the same turns, drawing the same random numbers, in one function (most of the
-    strong bot's time is here). The rows' last cards and bullheads are kept as they change."""
-    hands, rows, caps, pens, heads = t.hands, t.rows, t.caps, t.pens, H
-    players = range(t.n)
+def _plain_placer(t: Table):
+    """For rows without markers and without special cards: `place(plays)` places one turn's sorted (card,
+    player) pairs by B4-B6 (a low card takes the row with the fewest bullheads, the first of equals), keeping
+    the rows' last cards, lengths and bullheads as they change; also returns those last cards and lengths."""
+    rows, caps, pens, heads = t.rows, t.caps, t.pens, H
     nrows = range(len(rows))
     tails = [row[-1] for row in rows]
     row_heads = [sum(heads[c] for c in row) for row in rows]
     lens = [len(row) for row in rows]
-    greedy = GREEDY
-    while hands[0]:
-        ends = sorted([(tails[i], lens[i] < caps[i]) for i in nrows])  # gap_test: the rows at the turn's start
-        low = [e[0] for e in ends]
-        room = [e[1] for e in ends]
-        plays = []
-        for p in players:
-            hand = hands[p]
-            k = len(hand)
-            if k > 1 and rnd() < greedy:  # pick_gap
-                best, best_gap = -1, 1000
-                for i in range(k):
-                    c = hand[i]
-                    j = bisect_left(low, c) - 1
-                    if j >= 0 and room[j] and c - low[j] < best_gap:
-                        best, best_gap = i, c - low[j]
-                if best >= 0:
-                    plays.append((hand.pop(best), p))
-                    continue
-            plays.append((hand.pop(int(rnd() * k)), p))
-        plays.sort()
-        for card, p in plays:  # place (B4-B6)
+
+    def place(plays) -> None:
+        for card, p in plays:  # B4
             best, best_tail = -1, -1
             for i in nrows:
                 tail = tails[i]
@@ -404,7 +390,7 @@ def _play_plain_gap(t: Table, rnd) -> list[int]:
                     lens[best] += 1
                     row_heads[best] += heads[card]
                     continue
-            else:  # cheapest: the fewest bullheads, the first of equals
+            else:  # B6, cheapest: the fewest bullheads, the first of equals
                 best, fewest = -1, 1000
                 for i in nrows:
                     if row_heads[i] < fewest:
@@ -415,7 +401,60 @@ def _play_plain_gap(t: Table, rnd) -> list[int]:
             tails[best] = card
             lens[best] = 1
             row_heads[best] = heads[card]
-    return pens
+
+    return place, tails, lens
+
+
+def _play_plain_gap(t: Table, rnd) -> list[int]:
+    """`play_turns` with `pick_gap` on rows without markers and without special cards (base, Pro, and Anniversary
+    once nobody holds one): the same turns, drawing the same random numbers, in one function (most of the
+    strong bot's time is here). The rows' last cards and bullheads are kept as they change."""
+    hands, caps = t.hands, t.caps
+    players = range(t.n)
+    nrows = range(len(t.rows))
+    place, tails, lens = _plain_placer(t)
+    greedy = GREEDY
+    while hands[0]:
+        ends = sorted([(tails[i], lens[i] < caps[i]) for i in nrows])  # gap_test: the rows at the turn's start
+        low = [e[0] for e in ends]
+        room = [e[1] for e in ends]
+        # the rows with room, each with the next row's last card (a card above that goes to the next row)
+        fits = [(low[j], low[j + 1] if j + 1 < len(low) else 105) for j in range(len(low)) if room[j]]
+        plays = []
+        for p in players:
+            hand = hands[p]
+            k = len(hand)
+            if k > 1 and rnd() < greedy:  # pick_gap on a sorted hand: each row's closest fit is the lowest card
+                best, best_gap = -1, 1000  # above its last card (ties: the lower card, as the hand's order)
+                for tail, above in fits:
+                    i = bisect_right(hand, tail)
+                    if i < k:
+                        c = hand[i]
+                        if c < above and c - tail < best_gap:
+                            best, best_gap = i, c - tail
+                if best >= 0:
+                    plays.append((hand.pop(best), p))
+                    continue
+            plays.append((hand.pop(int(rnd() * k)), p))
+        plays.sort()
+        place(plays)
+    return t.pens
+
+
+def _play_plain_random(t: Table, rnd) -> list[int]:
+    """`play_turns` with `pick_random` on rows without markers and without special cards: the same turns from
+    the same random numbers, in one function (the Monte Carlo baseline's and the `random`-policy rollouts)."""
+    hands = t.hands
+    players = range(t.n)
+    place = _plain_placer(t)[0]
+    while hands[0]:
+        plays = []
+        for p in players:
+            hand = hands[p]
+            plays.append((hand.pop(int(rnd() * len(hand))), p))
+        plays.sort()
+        place(plays)
+    return t.pens
 
 
 def _play_gap(t: Table, rnd) -> list[int]:

@@ -91,7 +91,7 @@ class StrongBot(Bot):
 
     def __init__(self, seed: int | None = None, simulations=_DEFAULT, iterations=_DEFAULT,
                  policy: str = "gap", others_weight: float = 1.0, carry: float = 2.5,
-                 end_weight: float = 20.0, racing: bool = True) -> None:
+                 end_weight: float = 20.0, racing: bool = True, rival: str = "mean") -> None:
         super().__init__(seed)
         self.simulations = self.default_simulations if simulations is _DEFAULT else simulations
         self.iterations = self.default_iterations if iterations is _DEFAULT else iterations
@@ -103,6 +103,7 @@ class StrongBot(Bot):
         self.carry = carry  # bullheads a special card held at the end of round 1 is worth (A6)
         self._carry_now = 0.0
         self.end_weight = end_weight  # bullheads a lost game weighs when a rollout's round ends the game
+        self.rival = rival  # "mean": against the others' mean round; "min": against the best other total
         self._before: list[int] = []  # the totals of the rounds before this one
         self._last_round = False  # whether this round is surely the last
         self._target = 0  # B9: a total that ends the game (0: none)
@@ -151,6 +152,10 @@ class StrongBot(Bot):
         own = pens[me]
         if t.n < 2 or not self.others_weight:
             return value + own
+        if self.rival == "min":
+            before = self._before
+            best = min(before[q] + pens[q] for q in range(t.n) if q != me)
+            return value + own - self.others_weight * (best - before[me])
         return value + own - self.others_weight * (sum(pens) - own) / (t.n - 1)
 
     def _search(self, n_options: int, make_world, value) -> int:
