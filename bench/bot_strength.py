@@ -47,7 +47,7 @@ from stats import wilson  # (bench/stats.py: the benches run from this folder)
 
 from bere_tui.bots import make_bot
 from bere_tui.bots.nimmt.fastsim import Table, pick_random, play_turns
-from bere_tui.bots.nimmt.strong import StrongBot
+from bere_tui.bots.nimmt.strong import DEFAULT_POLICY, POLICY_EFFORT, VARIANT_POLICY, StrongBot
 from bere_tui.bots.runner import deciders
 from bere_tui.engine.nimmt import Game
 
@@ -244,7 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--calibration-games", type=int, default=3)
     args = ap.parse_args(argv)
 
-    print(f"strong bot: {args.simulations} simulations per decision, at most {args.iterations or 'any number of'}"
+    print(f"strong bot: {args.simulations} simulations per decision (x{POLICY_EFFORT['random']} with random"
+          f" rollouts: {VARIANT_POLICY}, else {DEFAULT_POLICY}), at most {args.iterations or 'any number of'}"
           f" worlds; {args.workers} worker process(es); load average {os.getloadavg()[0]:.1f}")
     print(f"naive_round.py 4 2 (its own wall clock): {naive_script()}")
     rng = random.Random(1)

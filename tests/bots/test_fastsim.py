@@ -201,3 +201,15 @@ def test_the_fast_rollouts_play_the_same_turns_as_the_plain_loop(kind, pick):
                 pens = play_turns(c, rng.random, pick, fast=fast)
                 results.append((list(pens), c.rows, c.caps, c.stops, c.par, c.fifth, c.specials, rng.random()))
             assert results[0] == results[1]
+
+
+@pytest.mark.parametrize("pick", [pick_gap, pick_random])
+def test_a_last_turn_whose_outcome_is_known(pick):
+    """One card each, so every policy plays the same cards, lowest first (B3). 2 is below every row's last card
+    and takes the row with the fewest bullheads, the 45 (B6: 2 bullheads); 15 is row 0's sixth card and takes
+    its five (B5: 3+5+1+1+1); 41 follows the 33 and 99 the 70, the closest lower last cards (B4)."""
+    rows = [[10, 11, 12, 13, 14], [70], [33], [45]]
+    t = Table(4, rows, [[15], [2], [41], [99]])
+    pens = play_turns(t, random.Random(0).random, pick)
+    assert pens == [11, 2, 0, 0]
+    assert t.rows == [[15], [70, 99], [33, 41], [2]]

@@ -22,8 +22,8 @@ class Evaluator(StrongBot):
     """The strong bot's search with every option played in every world (no racing) and the means kept."""
 
     def __init__(self, seed: int, worlds: int = WORLDS) -> None:
-        super().__init__(seed, simulations=None, iterations=worlds, others_weight=0.0, end_weight=0.0,
-                         racing=False)
+        super().__init__(seed, simulations=None, iterations=worlds, policy="gap", others_weight=0.0,
+                         end_weight=0.0, racing=False)
         self.means: list[float] = []
 
     def _search(self, n_options: int, make_world, value) -> int:
