@@ -14,7 +14,8 @@ from types import SimpleNamespace
 import pytest
 
 from bere_tui.bots import make_bot
-from bere_tui.bots.nimmt.strong import StrongBot
+from bere_tui.bots.nimmt.fastsim import POLICIES
+from bere_tui.bots.nimmt.strong import DEFAULT_POLICY, POLICY_EFFORT, VARIANT_POLICY, StrongBot, effort
 from bere_tui.bots.runner import deciders
 from bere_tui.cli import main as cli_main
 from bere_tui.engine import HEADS
@@ -80,11 +81,32 @@ def test_iterations_cap_the_worlds():
         StrongBot(1, simulations=None, iterations=None)  # it would never stop
 
 
-def test_simulations_cap_the_rollouts():
+@pytest.mark.parametrize("policy", ["gap", "random"])
+def test_simulations_cap_the_rollouts(policy):
     game = Game("base", ["A", "B", "C", "D"], seed=3)
-    bot = StrongBot(1, simulations=50, iterations=None)
+    bot = StrongBot(1, simulations=50, iterations=None, policy=policy)
     bot.choose(game.view(0), game.legal(0))
-    assert 50 <= bot.rollouts < 50 + len(game.legal(0))  # the world that reaches the cap is finished
+    cap = round(50 * POLICY_EFFORT[policy])  # random rollouts cost less: more of them in the same time
+    assert cap <= bot.rollouts < cap + len(game.legal(0))  # the world that reaches the cap is finished
+
+
+@pytest.mark.parametrize("variant", ["base", "pro", "even-odd", "anniversary"])
+def test_each_variant_rolls_out_with_its_own_policy(variant):
+    """The base game's rollouts play random cards (measured stronger at equal time against the flat Monte Carlo
+    baseline: twice as many rollouts); the other variants keep the closest fit, and a policy given is kept."""
+    game = Game(variant, ["A", "B", "C", "D"], seed=3)
+    while 0 not in deciders(game) or game.legal(0)[0]["do"] != "select":
+        p = deciders(game)[0]
+        game.apply(make_bot("random", p).choose(game.view(p), game.legal(p)))
+    view = game.view(0)
+    bot = StrongBot(1, simulations=100)
+    bot._prepare(view)
+    expected = VARIANT_POLICY.get(variant, DEFAULT_POLICY)
+    assert bot.pick is POLICIES[expected]
+    assert bot._simulations == effort(100, view, expected)
+    given = StrongBot(1, simulations=100, policy="gap")
+    given._prepare(view)
+    assert given.pick is POLICIES["gap"]
 
 
 class _ClockWatch:

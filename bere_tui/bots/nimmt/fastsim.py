@@ -6,8 +6,9 @@ lies out), hands, special cards and this round's bullheads per player. It follow
 carries out one special card the way the engine does (A-5TH-1 ... A-NP-1).
 tests/bots/test_fastsim.py checks the simulator against the engine.
 
-Rollouts use simple policies: every player mostly selects the card that fits a row most closely and else a
-random one (`pick_gap`; `pick_safe` and `pick_random` are there to compare), a low card (B6) takes the row
+Rollouts use simple policies: every player plays a random card (`pick_random`, the strong bot's base game), or
+mostly the card that fits a row most closely and else a random one (`pick_gap`, the other variants; `pick_safe`
+is there to compare); the hands are sorted first. A low card (B6) takes the row
 with the fewest bullheads, and a player about to take a row plays the first special card that avoids it
 (`rollout_special`; Shift never, swaps never).
 """
