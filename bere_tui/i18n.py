@@ -6,7 +6,7 @@ English is the source language. Catalogues live in the package's bere_tui/assets
 The language is chosen once, by `choose()`: `bere --lang LANG`, else the Settings entry, else the first
 language of LANGUAGE, LC_ALL, LC_MESSAGES, LANG (in that order, every variable and every item of LANGUAGE's
 list) that has a catalogue, else English. `install()` makes it the language of gettext, of the lessons
-(teach.lesson.language) and of the rules texts (ui.rules_screen.languages), which all ask `current()`.
+(teach.catalogue.language) and of the rules texts (ui.rules_screen.languages), which all ask `current()`.
 """
 
 from __future__ import annotations

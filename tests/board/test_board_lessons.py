@@ -14,7 +14,8 @@ import pytest
 from bere_tui.engine.board import events as bg
 from bere_tui.systems import make_game
 from bere_tui.teach.board.hint import practice_hint
-from bere_tui.teach.lesson import load_catalogue, wrap
+from bere_tui.teach.catalogue import load_catalogue
+from bere_tui.teach.lesson import wrap
 from bere_tui.teach.runner import LessonRun, same_action
 from bere_tui.teach.validate import play_through
 from bere_tui.ui.app import BereApp, Start

@@ -11,7 +11,7 @@ from pseudo import pseudo_text
 from rich.cells import cell_len
 from uitools import asking, last_turn, screen_text, table_app, wait_for
 
-from bere_tui.teach.lesson import load_catalogue
+from bere_tui.teach.catalogue import load_catalogue
 from bere_tui.ui.app import BereApp
 from bere_tui.ui.widgets.keybar import SPARE, KeyBar
 

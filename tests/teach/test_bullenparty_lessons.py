@@ -7,7 +7,7 @@ from functools import cache
 
 from bere_tui.engine.bullenparty import events as bp
 from bere_tui.teach.bullenparty.hint import practice_hint
-from bere_tui.teach.lesson import load_catalogue
+from bere_tui.teach.catalogue import load_catalogue
 from bere_tui.teach.runner import LessonRun, same_action
 from bere_tui.teach.validate import play_through
 

@@ -25,7 +25,8 @@ from bere_tui.bots.runner import deciders
 from bere_tui.engine.cards import HEADS
 from bere_tui.engine.nimmt import events as ev
 from bere_tui.table.words import heads_text
-from bere_tui.teach.lesson import load_catalogue, wrap
+from bere_tui.teach.catalogue import load_catalogue
+from bere_tui.teach.lesson import wrap
 from bere_tui.teach.runner import LessonRun, same_action
 
 #: the explanation dialog at 80x24 (ui/screens/lesson.tcss #explain-box): 22 rows, less its title, the line that

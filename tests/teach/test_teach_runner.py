@@ -4,7 +4,7 @@ import pytest
 
 from bere_tui.bots.runner import deciders
 from bere_tui.engine.nimmt.events import GameOver, Placed, Revealed
-from bere_tui.teach.lesson import load_catalogue
+from bere_tui.teach.catalogue import load_catalogue
 from bere_tui.teach.runner import LessonRun, event_matches, same_action
 
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bere_tui.teach.lesson import load_catalogue
+from bere_tui.teach.catalogue import load_catalogue
 from bere_tui.teach.progress import Progress
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.screens.lesson import ExplainScreen, LessonDoneScreen, LessonScreen, TeachScreen

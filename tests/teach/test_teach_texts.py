@@ -19,7 +19,7 @@ from bere_tui.engine.nimmt.variants import SPECIAL_NAMES
 from bere_tui.systems import system_of
 from bere_tui.table.narrate import narrate
 from bere_tui.teach.describe import Teller
-from bere_tui.teach.lesson import load_catalogue
+from bere_tui.teach.catalogue import load_catalogue
 from bere_tui.teach.runner import LessonRun
 from bere_tui.ui.prompts.special import special_help
 

@@ -8,7 +8,7 @@ import pytest
 from uitools import asking, screen_text, wait_for
 
 from bere_tui.systems import SYSTEMS, make_game, system_of
-from bere_tui.teach.lesson import load_catalogue
+from bere_tui.teach.catalogue import load_catalogue
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.screens.lesson import ExplainScreen, LessonDoneScreen, LessonScreen
 from bere_tui.ui.screens.scores import ResultsScreen

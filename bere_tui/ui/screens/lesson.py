@@ -25,7 +25,8 @@ from bere_tui.i18n import N_, _
 from bere_tui.systems import system_of
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name, winners_line
-from bere_tui.teach.lesson import Catalogue, Lesson, LessonError, load_catalogue
+from bere_tui.teach.catalogue import Catalogue, load_catalogue
+from bere_tui.teach.lesson import Lesson, LessonError
 from bere_tui.teach.progress import Progress
 from bere_tui.teach.runner import LessonRun
 from bere_tui.ui import gate
