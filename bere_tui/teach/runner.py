@@ -122,6 +122,11 @@ class LessonRun(TableDirector):
         """The steps are over and the practice game goes on."""
         return self.lesson.practice is not None and self.step is None and not self.game.finished
 
+    @property
+    def queued(self) -> int:
+        """The beats made and not handed out yet (what an action did, still to be shown)."""
+        return len(self._beats)
+
     def learner_decides(self) -> bool:
         return self.learner in deciders(self.game)
 

@@ -12,8 +12,8 @@ from pathlib import Path
 from bere_tui.systems import system_of
 from bere_tui.table.beats import Ask, GameEnd, Say
 from bere_tui.table.narrate import narrate
-from bere_tui.teach.describe import Teller
 from bere_tui.teach.catalogue import lesson_files, read_lesson
+from bere_tui.teach.describe import Teller
 from bere_tui.teach.lesson import LessonError
 from bere_tui.teach.runner import LessonRun, events_of
 from bere_tui.teach.validate import MAX_BEATS

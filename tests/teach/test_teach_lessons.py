@@ -4,8 +4,9 @@ import pytest
 from teach_helpers import ALL_LESSON_FILES
 
 from bere_tui.engine.nimmt.events import Placed, RowTaken
+from bere_tui.table.beats import Ask, GameEnd
 from bere_tui.teach.catalogue import load_catalogue, read_lesson
-from bere_tui.teach.runner import LessonRun
+from bere_tui.teach.runner import LessonRun, events_of
 from bere_tui.teach.validate import play_through
 
 
@@ -82,11 +83,10 @@ def played_events(lesson):
     seen = []
     while True:
         beat = run.next_beat()
-        if beat.kind == "done":
+        if isinstance(beat, GameEnd):
             return seen
-        if beat.kind == "event":
-            seen.append(beat.event)
-        if beat.kind == "ask":
+        seen += events_of(beat)
+        if isinstance(beat, Ask):
             assert run.submit(run.expected()).accepted
 
 
