@@ -21,7 +21,7 @@ from bere_tui.teach.runner import LessonRun, events_of, same_action
 from bere_tui.teach.validate import play_through
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.screens.lesson import ExplainScreen, LessonDoneScreen, LessonScreen
-from bere_tui.ui.teach_prompt import TeachPrompt
+from bere_tui.ui.teach_prompt import guide_of
 
 BG_LESSONS = [x for x in load_catalogue("en").lessons if x.variant == "board"]
 LANGUAGES = ("en", "cs", "de", "fr", "pl")
@@ -191,7 +191,7 @@ async def test_a_wrong_move_by_keys_is_explained_and_taken_back():
             if isinstance(screen, ExplainScreen):
                 explained.append(screen.text)
                 await pilot.press("backspace")
-            elif isinstance(screen, TeachPrompt):
+            elif guide_of(screen):
                 await pilot.press(*(["9", "6", "enter"] if not explained else ["enter"]))
             elif isinstance(screen, LessonScreen) and screen.waiting:
                 await pilot.press("enter")

@@ -9,8 +9,10 @@ lesson)`, and draws into the widgets it composed there; it asks its host for wha
 - `host.game`: the game as it is; `host.drawn()`: the game the table shows now (in a lesson: as it was after the
   event being told);
 - `host.viewer`: whose view the table shows (None: the public table; in a lesson the learner's);
-- at the table: `host.session` (the director), `host.redraw()` (the header and the face), `host.set_status`,
-  `host.pause(steps)`, `host.log_event(event)`, `host.write_log(line)`, `host.set_animating(on)`, `host.settle()`.
+- `host.session` (the director; in a lesson the lesson's run, teach.runner), `host.set_status`,
+  `host.pause(steps)`, `host.settle()`;
+- at the table: `host.redraw()` (the header and the face), `host.log_event(event)`, `host.write_log(line)`,
+  `host.set_animating(on)`.
 
 Its CSS (`CSS`) is default CSS (as a widget's DEFAULT_CSS is), scoped to the host's class `-face-NAME` (NAME the
 system's name): write its rules as `.-face-NAME #bg-rows { ... }`, or `TableScreen.-face-NAME` / `LessonScreen.
@@ -90,11 +92,12 @@ class TableFace:
         """The host is the screen on top again."""
 
     def prompt_class(self, do: str) -> type:
-        """The prompt class of decision `do` (a lesson mixes its coach into it, ui/teach_prompt.py)."""
+        """The prompt class of decision `do`."""
         raise NotImplementedError
 
     def prompt(self, view, legal: list[dict]):
-        """The prompt for a person's decision at the table."""
+        """The prompt for a person's decision, at the table and in a lesson (which guides it:
+        ui/teach_prompt.py)."""
         return self.prompt_class(legal[0]["do"] if legal else view.pending["do"])(view, legal, ascii=self.ascii)
 
     # ------------------------------------------------------------------ the table
@@ -184,17 +187,13 @@ class TableFace:
         """The event deals new hands (the learner's hand is drawn again when it shows)."""
         return False
 
-    def lesson_summary(self, event):
-        """The screen that closes a round of a lesson's practice game (None: none)."""
-        return
-
     def lesson_hand(self) -> None:
         """In a lesson: the learner's hand."""
         raise NotImplementedError
 
     def sync(self) -> None:
-        """Before a lesson's decision: the table exactly as the engine has it."""
-        self.host.run.shown = None
+        """Before a lesson's decision: the table exactly as the engine has it (the host draws from the game as
+        it is now)."""
         self.draw()
         self.lesson_hand()
 

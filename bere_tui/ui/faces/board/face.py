@@ -27,10 +27,9 @@ from bere_tui.engine.board import events as bg
 from bere_tui.i18n import _
 from bere_tui.table.words import variant_name
 from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, rows_width, scores_text
-from bere_tui.ui.board.prompts import CHOICE_LINES, BoardPrompt, choices_that_fit
+from bere_tui.ui.board.prompts import BoardPrompt, choices_that_fit
 from bere_tui.ui.board.tracker import tracker_notice
 from bere_tui.ui.faces.base import ViewFace
-from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.log import GameLog
 
 #: how long each kind of event stays on screen, in steps of the placement speed
@@ -191,7 +190,7 @@ class BoardFace(ViewFace):
         return BoardPrompt(view, legal, self.ascii, lines=self.prompt_lines)
 
     def prompt_class(self, do: str) -> type:
-        return BoardTeachPrompt if self.lesson else BoardPrompt
+        return BoardPrompt
 
     def prompt_lines(self, height: int | None = None) -> int:
         """The choices a prompt shows at once in a terminal `height` lines high (None: this screen's). At the
@@ -232,39 +231,4 @@ class BoardFace(ViewFace):
         }.get(do, _("Your move: choose a tile in secret. Press i for a hint."))
 
 
-class BoardTeachPrompt(BoardPrompt):
-    """The table's prompt in a lesson: the hint's (or the lesson's) move is highlighted on every stage."""
-
-    hinted: dict | None = None
-
-    def __init__(self, view, legal, ascii: bool = False, lines=None) -> None:
-        super().__init__(view, legal, ascii, lines=lines or self._room)
-
-    def _room(self, height: int | None) -> int:
-        """As many choices as the lesson's screen under the prompt has room for (BoardFace.prompt_lines)."""
-        lesson = next((s for s in reversed(self.app.screen_stack) if isinstance(getattr(s, "face", None), BoardFace)),
-                      None)
-        return CHOICE_LINES if lesson is None else lesson.face.prompt_lines(height)
-
-    def hint_index(self, action: dict) -> int | None:
-        """The line of the current stage that leads to `action` (None: none)."""
-        if self.stage == "tile":
-            want = [t for t in action.get("tiles", ()) if t not in self.picked]
-            answer = want[0] if want else None
-        elif self.stage == "card":
-            answer = action.get("card") or ""
-        elif self.stage == "row":
-            answer = action.get("row")
-        else:
-            answer = action.get("space")
-        return self.lines.index(answer) if answer in self.lines else None
-
-    async def _next_stage(self) -> None:
-        await super()._next_stage()
-        if self.hinted is not None:
-            index = self.hint_index(self.hinted)
-            if index is not None:
-                self.query_one(ChoiceList).highlighted = index
-
-
-__all__ = ["EVENT_STEPS", "BoardFace", "BoardTeachPrompt", "tracker_notice"]
+__all__ = ["EVENT_STEPS", "BoardFace", "tracker_notice"]

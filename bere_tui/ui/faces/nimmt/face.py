@@ -41,8 +41,7 @@ class NimmtFace(TableFace):
         if lesson:
             from bere_tui.teach.describe import Teller
 
-            run = host.run
-            self.teller = Teller(run.game.view(run.learner), run.learner)
+            self.teller = Teller(host.game.view(host.viewer), host.viewer)
             self.show = self.teller.table  # one model: the teller folds each event into it
         else:
             self.show = TableShow.from_view(host.game.view(None))
@@ -220,15 +219,6 @@ class NimmtFace(TableFace):
     def deals_hands(self, event) -> bool:
         return isinstance(event, ev.Dealt)
 
-    def lesson_summary(self, event):
-        run = self.host.run
-        if isinstance(event, ev.RoundScored) and run.lesson.practice is not None and run.game.round > event.round:
-            from bere_tui.ui.screens.scores import RoundSummaryScreen
-
-            return RoundSummaryScreen(event.round, self.names, self.host.levels, list(event.scores),
-                                      list(event.totals), self.ascii)
-        return None
-
     @staticmethod
     def your_move(do: str) -> str:
         return your_move(do)
@@ -236,8 +226,7 @@ class NimmtFace(TableFace):
     def lesson_hand(self) -> None:
         """The learner's hand (and special cards); in Pro every hand is open (P3), so all are shown, a line
         each, under the rows as at the table."""
-        run = self.host.run
-        view = run.game.view(run.learner)
+        view = self.host.game.view(self.host.viewer)
         hand = self.host.query_one(HandView)
         if view.rules.public_hands:
             hand.show_hands([(pv.name, pv.hand or ()) for pv in view.players])
@@ -249,9 +238,8 @@ class NimmtFace(TableFace):
         hand.refresh(layout=True)
 
     def sync(self) -> None:
-        run = self.host.run
         self.show.clear_marks()
-        self.show.sync(run.game.view(run.learner))
+        self.show.sync(self.host.game.view(self.host.viewer))
         self.draw()
         self.lesson_hand()
 
