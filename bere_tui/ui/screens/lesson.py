@@ -11,7 +11,6 @@ lesson is remembered (teach.progress).
 
 from __future__ import annotations
 
-from time import monotonic
 from typing import ClassVar
 
 from rich.text import Text
@@ -288,7 +287,7 @@ class LessonScreen(DismissOnce, DirectedScreen):
         """Until Enter. (The footer keeps showing Enter: refreshing its keys at every line costs more than
         a key that briefly does nothing between two narrations.) An Enter pressed before this narration
         showed, or in its first moment, does not skip it (the input gate, as for a prompt)."""
-        self._narration_from = monotonic() + gate.GATE_SECONDS["prompt"]
+        self._narration_from = gate.monotonic() + gate.GATE_SECONDS["prompt"]  # (the input gate's clock)
         self.waiting = True
         self._hurry.clear()
         await self._hurry.wait()
