@@ -24,7 +24,6 @@ from textual.widgets.option_list import Option
 from bere_tui.i18n import N_, _
 from bere_tui.systems import system_of
 from bere_tui.table.beats import Ask, Say, ShowEvents
-from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name, winners_line
 from bere_tui.teach.catalogue import Catalogue, load_catalogue
 from bere_tui.teach.lesson import Lesson, LessonError
@@ -231,18 +230,13 @@ class LessonScreen(DismissOnce, DirectedScreen):
         self.face.mount()
         log = self.query_one(GameLog)
         for event in self.run.prelude:
-            self._log(event, log)
+            self.log_event(event, log)
         self.redraw()
         self.update_hand()
         # (the coroutine is made when the worker starts: an exclusive worker may be replaced before it does)
         self.run_worker(self.play, group="lesson", exclusive=True)
 
     # ------------------------------------------------------------------ drawing
-
-    def _log(self, event, log: GameLog | None = None) -> None:
-        line = log_line(event, self.names, self.ascii, you=self.run.learner)
-        if line is not None:
-            (log or self.query_one(GameLog)).write(line)
 
     def redraw(self) -> None:
         self.face.draw()
@@ -305,7 +299,7 @@ class LessonScreen(DismissOnce, DirectedScreen):
 
     def show_event(self, event) -> bool:
         """One event in the log, on the status line and on the table; False: a secret choice (nothing shows)."""
-        self._log(event)
+        self.log_event(event)
         face = self.face
         told = face.tell(event)  # also moves the table model on by this event
         if face.secret(event):

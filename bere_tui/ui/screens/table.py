@@ -83,6 +83,14 @@ class DirectedScreen(Screen):
         self._status = text
         self.query_one("#status", Static).update(Text(text, style="bold"))
 
+    def log_event(self, event, log=None) -> None:
+        """An event's line in the log, as table/narrate tells it (the viewer's as "you")."""
+        from bere_tui.ui.widgets.log import GameLog
+
+        line = log_line(event, self.names, self.ascii, you=self.viewer)
+        if line is not None:
+            (log or self.query_one(GameLog)).write(line)
+
     def set_marks(self, marks: dict[int, str]) -> None:
         self.face.set_marks(marks)
 
@@ -234,14 +242,6 @@ class TableScreen(DirectedScreen):
         self.session.on_finish = partial(keep_finished, self.app)  # and keeps a finished game
         # (the coroutine is made when the worker starts: an exclusive worker may be replaced before it does)
         self.run_worker(self.play, group="play", exclusive=True)
-
-    def log_event(self, event, log=None) -> None:
-        """An event's line in the log, as table/narrate tells it."""
-        from bere_tui.ui.widgets.log import GameLog
-
-        line = log_line(event, self.session.names, self.ascii)
-        if line is not None:
-            (log or self.query_one(GameLog)).write(line)
 
     # ------------------------------------------------------------------ drawing (the face's)
 
