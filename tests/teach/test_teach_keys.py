@@ -8,6 +8,7 @@ less than its pause after the one before. The keys carry the gate's virtual cloc
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 from gate_clock import streams_of_enter, virtual_gate_clock, watch_gate_openings
@@ -82,8 +83,8 @@ async def test_streams_of_enter_read_every_narration_and_make_the_lessons_moves(
 
 @pytest.mark.real_gate
 async def test_streams_of_enter_play_a_practice_game_to_its_end(monkeypatch):
-    """6 nimmt!'s practice game (a short deal, as in tests/teach/test_teach_screen.py): the bots' choices come
-    from their worker threads, the round's scores take only a key after a pause, and the game ends."""
+    """6 nimmt!'s practice game (a short deal, as in tests/teach/test_teach_screen.py): the bots decide in worker
+    threads, never on the app's own thread; the round's scores take only a key after a pause; the game ends."""
     clock = virtual_gate_clock(monkeypatch)
     failures = watch_gate_openings(monkeypatch, clock)
     rng = random.Random(8)
@@ -96,7 +97,15 @@ async def test_streams_of_enter_play_a_practice_game_to_its_end(monkeypatch):
         menu.open(menu.catalogue.find("practice"))
         await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
         lesson = app.screen
+        threads = []  # where each bot decided: never the app's own thread (the keys keep answering)
+        for bot in lesson.run.bots.values():
+            def choose(view, legal, _choose=bot.choose):
+                threads.append(threading.current_thread() is threading.main_thread())
+                return _choose(view, legal)
+
+            bot.choose = choose
         await streams_of_enter(pilot, clock, rng, lambda: seen.add(type(app.screen).__name__),
                                lambda: isinstance(app.screen, LessonDoneScreen))
         assert lesson.run.game.finished and lesson.run.wrong_moves == 0
     assert {"SelectPrompt", "RoundSummaryScreen"} <= seen and failures == []
+    assert len(threads) >= 27 and not any(threads)  # three bots, ten turns a round
