@@ -28,8 +28,8 @@ COMMON_BINDINGS = [
     WHOLE_LOG,  # the whole log of the table under the prompt (BereApp.action_whole_log)
     Binding("c", "coach", N_("coach"), show=True),  # only where the coach is on (issue 34: prompts/coach.py)
 ]
-#: Esc in a lesson (a guided prompt): leave the lesson, once the learner says so. Last among a prompt's Esc keys
-#: where its own way back (a step, a stage) goes first
+#: Esc in a lesson (a guided prompt): leave the lesson, once the learner says so. A prompt whose own Esc goes back a
+#: step or a stage in a lesson too lists it after its own (StepPrompt, LayPrompt)
 LEAVE_LESSON = Binding("escape", "leave", N_("leave lesson"), show=True)
 #: a lesson's hint (a guided prompt)
 HINT = Binding("i", "hint", N_("hint"), show=True)
