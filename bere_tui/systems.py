@@ -56,8 +56,8 @@ class GameSystem:
       "review_words": the module with their words (teach/): `unit()`, `move_words(action)` and
       `reason(view, legal, chosen, best)`;
     - the screens' parts (bere_tui/ui; named here, imported only by the screens): "face" (its TableFace class,
-      ui/faces/base.py: what the one table screen and the one lesson screen draw of it: its widgets, drawing,
-      prompts, hand-offs and tracker), "replay_screen" (`make(game, title)` -> the replay viewer).
+      ui/faces/base.py: what the one table screen, the one lesson screen and the one replay viewer draw of it:
+      its widgets, drawing, prompts, hand-offs, tracker and replay steps).
     """
     name: str
     variants: tuple[str, ...]
@@ -123,7 +123,6 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
     "face": "bere_tui.ui.faces.nimmt.face:NimmtFace",
     "evaluate": "bere_tui.bots.nimmt.evaluate",
     "review_words": "bere_tui.teach.nimmt.reason",
-    "replay_screen": "bere_tui.ui.screens.replay_viewer:replay_screen",
 })
 BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, shared_tables=False, parts={
     "make": "bere_tui.systems:_make_bullenparty",
@@ -138,7 +137,6 @@ BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, sha
     "face": "bere_tui.ui.faces.bullenparty.face:BullenpartyFace",
     "evaluate": "bere_tui.bots.bullenparty.evaluate",
     "review_words": "bere_tui.teach.bullenparty.reason",
-    "replay_screen": "bere_tui.ui.bullenparty.replay:BullenpartyReplayScreen",
 })
 BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, pieces="tiles", parts={
     "make": "bere_tui.systems:_make_board",
@@ -153,7 +151,6 @@ BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, 
     "face": "bere_tui.ui.faces.board.face:BoardFace",
     "evaluate": "bere_tui.bots.board.evaluate",
     "review_words": "bere_tui.teach.board.reason",
-    "replay_screen": "bere_tui.ui.board.replay:BoardReplayScreen",
 })
 
 #: every game system, by name (`register` adds one)
