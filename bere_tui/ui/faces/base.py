@@ -215,21 +215,17 @@ class TableFace:
         NP_("replay key", "decision"), NP_("replay key", "decision back"), NP_("replay key", "turn"),
         NP_("replay key", "turn back"), NP_("replay key", "round"), NP_("replay key", "round back"))
 
+    #: the replay's turns and rounds: a step whose events have one of TURN_STARTS starts a turn (the game's
+    #: reveal), one of ROUND_STARTS a round (its deal)
+    TURN_STARTS: ClassVar[tuple[type, ...]] = ()
+    ROUND_STARTS: ClassVar[tuple[type, ...]] = ()
+
     @classmethod
     def replay(cls, game) -> Stepper:
         """The steps of `game`'s replay: one per decision, every hand in each (table/replay.py's ActionReplay),
-        the turns and rounds starting where `turn_starts` and `round_starts` say."""
-        return ActionReplay(game, cls.turn_starts, cls.round_starts)
-
-    @staticmethod
-    def turn_starts(events) -> bool:
-        """A decision whose events start a turn (the game's reveal)."""
-        raise NotImplementedError
-
-    @staticmethod
-    def round_starts(events) -> bool:
-        """A decision whose events start a round (the game's deal)."""
-        raise NotImplementedError
+        the turns and rounds starting at the events TURN_STARTS and ROUND_STARTS name."""
+        return ActionReplay(game, lambda events: any(isinstance(e, cls.TURN_STARTS) for e in events),
+                            lambda events: any(isinstance(e, cls.ROUND_STARTS) for e in events))
 
     def compose_replay(self) -> ComposeResult:
         """The replay viewer's widgets under its header: the table as the step left it, every hand, what the step

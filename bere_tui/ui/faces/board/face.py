@@ -245,15 +245,8 @@ class BoardFace(ViewFace):
     REPLAY_KEYS = (NP_("replay key", "decision"), NP_("replay key", "decision back"), NP_("replay key", "turn"),
                    NP_("replay key", "turn back"), NP_("replay key", "hand"), NP_("replay key", "hand back"))
 
-    @staticmethod
-    def turn_starts(events) -> bool:
-        """A step that starts a turn: its reveal (BG3)."""
-        return any(isinstance(e, bg.Revealed) for e in events)
-
-    @staticmethod
-    def round_starts(events) -> bool:
-        """A step that deals a hand (BG2: 2-3 players play a second): the board game's rounds."""
-        return any(isinstance(e, bg.HandDealt) for e in events)
+    TURN_STARTS = (bg.Revealed,)  # BG3: the tiles chosen are revealed
+    ROUND_STARTS = (bg.HandDealt,)  # BG2: 2-3 players play a second hand
 
     def step_parts(self, step) -> list[str]:
         return [_("hand {n}").format(n=step.state.hand_no), _("turn {n}").format(n=step.turn)]

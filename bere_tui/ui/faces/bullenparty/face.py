@@ -119,15 +119,8 @@ class BullenpartyFace(ViewFace):
 
     # ------------------------------------------------------------------ the replay viewer
 
-    @staticmethod
-    def turn_starts(events) -> bool:
-        """A step that reveals a bidding (BP5): Bullenparty's turns."""
-        return any(isinstance(e, bp.BidsRevealed) for e in events)
-
-    @staticmethod
-    def round_starts(events) -> bool:
-        """A step that lays out a round's rows (BP4)."""
-        return any(isinstance(e, bp.RoundStarted) for e in events)
+    TURN_STARTS = (bp.BidsRevealed,)  # BP5: a bidding's reveal
+    ROUND_STARTS = (bp.RoundStarted,)  # BP4: a round's rows laid out
 
     def step_parts(self, step) -> list[str]:
         return [_("round {n}").format(n=step.state.round), _("turn {n}").format(n=step.turn)]
