@@ -205,7 +205,6 @@ class TableFace:
         self.draw()
         self.lesson_hand()
 
-
     # ------------------------------------------------------------------ the replay viewer
 
     #: the replay viewer's names of its keys (ui/screens/replay.py, step_keys): a step, a turn and a round, each
