@@ -348,7 +348,3 @@ def _main(argv: list[str] | None, serve: Callable[[argparse.Namespace], int] | N
     from bere_tui.ui.app import run_app  # Textual only from here on
 
     return run_app(args)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
