@@ -63,7 +63,12 @@ class CodeInput(Input):
     """The code field; the arrow keys move the list's highlight (the field has one line)."""
 
 
+class TablesList(OptionList, can_focus=False):
+    """The open tables; the code field keeps the keys, the arrow keys move this list's highlight."""
+
+
 class LobbyScreen(DismissOnce, Screen[JoinChoice | None]):
+    AUTO_FOCUS = "#join-code"
     DEFAULT_CSS = """
     LobbyScreen { padding: 0 1; }
     #lobby-title { height: 1; margin-bottom: 1; }
@@ -90,7 +95,7 @@ class LobbyScreen(DismissOnce, Screen[JoinChoice | None]):
         yield Static(Text(_("JOIN A TABLE"), style="bold"), id="lobby-title")
         yield Static(_("Open tables on this server: pick one with the arrow keys and Enter."), id="lobby-help")
         yield Static(_("No public table is open now. A private table is joined by its code."), id="lobby-empty")
-        yield OptionList(id="lobby-tables")
+        yield TablesList(id="lobby-tables")
         yield Static(_("Or type the table's code (four letters; its host sees it on their table), then Enter:"),
                      id="join-label")
         yield CodeInput("", max_length=4, id="join-code")
@@ -98,8 +103,10 @@ class LobbyScreen(DismissOnce, Screen[JoinChoice | None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).can_focus = False  # (the code field keeps the keys; the arrows move the list)
-        self.query_one(CodeInput).focus()
+        field = self.query_one(CodeInput)
+        if self.app.is_headless:
+            field.cursor_blink = False
+        field.focus()
         self.show_tables(self.read_tables())
         self.set_interval(REFRESH_SECONDS, self.refresh_tables)
 
@@ -114,9 +121,11 @@ class LobbyScreen(DismissOnce, Screen[JoinChoice | None]):
         self.show_tables(await asyncio.to_thread(self.read_tables))
 
     def show_tables(self, tables: list[Listing]) -> None:
-        if tables == self.tables and self.query_one(OptionList).option_count == len(tables):
+        self.query_one("#lobby-empty").display = not tables
+        self.query_one("#lobby-help").display = bool(tables)
+        tables_list = self.query_one(TablesList)
+        if tables == self.tables and tables_list.option_count == len(tables):
             return
-        tables_list = self.query_one(OptionList)
         before = self.highlighted()
         self.tables = tables
         tables_list.clear_options()
@@ -124,15 +133,13 @@ class LobbyScreen(DismissOnce, Screen[JoinChoice | None]):
         codes = [t.code for t in tables]
         if tables:
             tables_list.highlighted = codes.index(before.code) if before is not None and before.code in codes else 0
-        self.query_one("#lobby-empty").display = not tables
-        self.query_one("#lobby-help").display = bool(tables)
 
     def highlighted(self) -> Listing | None:
-        index = self.query_one(OptionList).highlighted
+        index = self.query_one(TablesList).highlighted
         return self.tables[index] if index is not None and 0 <= index < len(self.tables) else None
 
     def action_move(self, step: int) -> None:
-        tables_list = self.query_one(OptionList)
+        tables_list = self.query_one(TablesList)
         if not self.tables:
             return
         index = tables_list.highlighted or 0
