@@ -81,10 +81,11 @@ class LobbyScreen(DismissOnce, Screen[JoinChoice | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", N_("back"), show=True),
-        Binding("up", "move(-1)", N_("pick a table"), show=True, key_display="↑↓"),
-        Binding("down", "move(1)", N_("pick a table"), show=False),
-        Binding("pageup", "move(-5)", N_("pick a table"), show=False),
-        Binding("pagedown", "move(5)", N_("pick a table"), show=False),
+        # (before the code field's own: it would scroll its one line)
+        Binding("up", "move(-1)", N_("pick a table"), show=True, key_display="↑↓", priority=True),
+        Binding("down", "move(1)", N_("pick a table"), show=False, priority=True),
+        Binding("pageup", "move(-5)", N_("pick a table"), show=False, priority=True),
+        Binding("pagedown", "move(5)", N_("pick a table"), show=False, priority=True),
     ]
 
     def __init__(self) -> None:
@@ -98,7 +99,7 @@ class LobbyScreen(DismissOnce, Screen[JoinChoice | None]):
         yield TablesList(id="lobby-tables")
         yield Static(_("Or type the table's code (four letters; its host sees it on their table), then Enter:"),
                      id="join-label")
-        yield CodeInput("", max_length=4, id="join-code")
+        yield CodeInput("", placeholder="____", max_length=4, id="join-code")
         yield Static(id="join-message")
         yield KeyBar()
 

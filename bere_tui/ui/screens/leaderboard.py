@@ -60,8 +60,9 @@ class LeaderboardScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter", "back", N_("back"), show=True),
-        Binding("left", "game(-1)", N_("another game"), show=True, key_display="←→"),
-        Binding("right", "game(1)", N_("another game"), show=False),
+        # (before the scrolled list's own, which would scroll it sideways)
+        Binding("left", "game(-1)", N_("another game"), show=True, key_display="←→", priority=True),
+        Binding("right", "game(1)", N_("another game"), show=False, priority=True),
     ]
 
     def __init__(self, system: str | None = None) -> None:
