@@ -48,13 +48,13 @@ def who_line(table: Listing) -> str:
     return _("At the table: {names}").format(names=names_and(who))
 
 
-def listing_text(table: Listing) -> Text:
+def listing_text(table: Listing, ascii: bool = False) -> Text:
     """One table of the list, in two lines: its code, game, seats free and state; who sits there."""
     from bere_tui.systems import game_title
 
     text = Text(table.code, style="bold")
     state = _("under way") if table.started else _("waiting to start")
-    text.append("  " + " · ".join([game_title(table.variant), seats_line(table), state]))
+    text.append("  " + (" - " if ascii else " · ").join([game_title(table.variant), seats_line(table), state]))
     text.append("\n      " + who_line(table), style="dim")  # (names as written, never markup)
     return text
 
@@ -130,7 +130,8 @@ class LobbyScreen(DismissOnce, Screen[JoinChoice | None]):
         before = self.highlighted()
         self.tables = tables
         tables_list.clear_options()
-        tables_list.add_options([Option(listing_text(t), id=t.code) for t in tables])
+        ascii = getattr(self.app, "ascii", False)
+        tables_list.add_options([Option(listing_text(t, ascii), id=t.code) for t in tables])
         codes = [t.code for t in tables]
         if tables:
             tables_list.highlighted = codes.index(before.code) if before is not None and before.code in codes else 0

@@ -28,8 +28,7 @@ from bere_tui.ui.widgets.keybar import KeyBar
 
 def rating_cell(before: float, after: float) -> str:
     """A rating after a game and its change: "14 (+3)" (the ordinals, rounded: serve/ratings.py)."""
-    change = round(after) - round(before)
-    return f"{round(after)} ({change:+d})" if change else f"{round(after)} (±0)"
+    return f"{round(after)} ({round(after) - round(before):+d})"
 
 
 def scores_table(names: list[str], bots: list[str | None], outcome: Outcome, words, ascii: bool = False,
