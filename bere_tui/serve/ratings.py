@@ -1,9 +1,16 @@
 """The ratings of the people and bots at shared tables (bere serve, issue 33 item 7).
 
 Each SSH key has a rating per game system, and so has each bot level ("bot:strong"), so that a newcomer sees
-where they stand. A rating is openskill's Plackett-Luce model (made for multiplayer free-for-all games): a
-mean `mu` and an uncertainty `sigma`; the leaderboard shows its ordinal, mu - 3 sigma (openskill's
-`ordinal()`), rounded, which starts at 0 and grows as a player is known to be good.
+where they stand. A rating is openskill's (a library made for multiplayer free-for-all games): a mean `mu` and
+an uncertainty `sigma`; the leaderboard shows its ordinal, mu - 3 sigma (openskill's `ordinal()`), rounded,
+which starts at 0 and grows as a player is known to be good.
+
+The model is openskill's Bradley-Terry with full pairing (every player against every other, by their places),
+not its default Plackett-Luce: in openskill 6.x Plackett-Luce mishandles tied places (tied winners can end
+below the player placed after them: openskill.py issues #155 and #201), and ties are common here (B9: tied
+lowest totals share the win). Bradley-Terry full pairing keeps a better place above a worse one and gives tied
+players the same change (tests/serve/test_ratings.py checks both on random places); a table seats at most 10,
+so its pairs are few.
 
 A finished game of a shared table is rated once (`rate_game`), by the places of the engine's outcome
 (`Outcome.places()`: ties share a place), when at least one key sat at it: every seat a key holds (also while a
@@ -175,7 +182,7 @@ def rate_game(path: Path, game_id: str, system: str, entrants: list[Entrant]) ->
     cannot be read is kept as ratings.json.broken and the ratings start afresh (with one line on stderr)."""
     import sys
 
-    from openskill.models import PlackettLuce
+    from openskill.models import BradleyTerryFull
 
     if len(entrants) < 2 or not any(e.player.startswith("key:") for e in entrants):
         return {}
@@ -191,7 +198,7 @@ def rate_game(path: Path, game_id: str, system: str, entrants: list[Entrant]) ->
                 pass
         if game_id in ratings.rated:
             return {}
-        model = PlackettLuce()
+        model = BradleyTerryFull()
         table = ratings.systems.setdefault(system, {})
         before = {e.player: table.get(e.player) or Rating(model.mu, model.sigma) for e in entrants}
         teams = [[model.rating(mu=before[e.player].mu, sigma=before[e.player].sigma)] for e in entrants]

@@ -1,4 +1,4 @@
-"""Ratings of shared tables (issue 33 item 7): openskill's Plackett-Luce ratings per key and game system, and per
+"""Ratings of shared tables (issue 33 item 7): openskill's ratings (Bradley-Terry, full pairing) per key and game system, and per
 bot level; a finished game is rated exactly once (not again on a reconnect, a rematch's request or a hub that
 reloads the finished game after a restart), by the places of the engine's outcome (ties share a place); a broken
 or hostile ratings file gives one clear message and a fresh start, never a traceback."""
@@ -11,7 +11,9 @@ import os
 
 import pytest
 from hubtools import CODE, Clock, Link, join, served
-from openskill.models import PlackettLuce
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from openskill.models import BradleyTerryFull
 
 from bere_tui.engine.nimmt import Game
 from bere_tui.engine.outcome import Outcome, Score
@@ -48,7 +50,7 @@ def test_a_game_is_rated_once_and_a_win_raises_the_rating(tmp_path):
     assert {player: r.games for player, r in ratings.systems["nimmt"].items()} == {
         "key:ann": 1, "key:ben": 1, "bot:random": 1}
     assert ids(path) == ["ABCD:1"]
-    model = PlackettLuce()  # the library's own figures, ordinal = mu - 3 sigma
+    model = BradleyTerryFull()  # the library's own figures, ordinal = mu - 3 sigma
     expected = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 2, 3])
     assert ratings.systems["nimmt"]["key:ann"].mu == pytest.approx(expected[0][0].mu)
     assert ratings.systems["nimmt"]["key:ann"].ordinal == pytest.approx(expected[0][0].ordinal())
@@ -208,3 +210,21 @@ def test_the_ratings_lock_is_a_file_of_its_own_readable_by_the_server_alone(tmp_
     rate_game(path, "A:1", "nimmt", [Entrant("key:ann", "Ann", 1), Entrant("key:ben", "Ben", 2)])
     lock = path.with_name("ratings.json.lock")
     assert lock.exists() and os.stat(lock).st_mode & 0o077 == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(1, 6), min_size=2, max_size=8))
+def test_among_new_players_a_better_place_always_gives_a_higher_rating_and_a_tie_the_same(places):
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        entrants = [Entrant(f"key:p{i}", f"P{i}", place) for i, place in enumerate(places)]
+        after = {player: new for player, (_old, new) in
+                 rate_game(ratings_file(Path(folder)), "A:1", "nimmt", entrants).items()}
+    for a in entrants:
+        for b in entrants:
+            if a.place < b.place:
+                assert after[a.player] > after[b.player]
+            elif a.place == b.place:
+                assert after[a.player] == pytest.approx(after[b.player])
