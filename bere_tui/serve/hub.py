@@ -4,15 +4,16 @@ The hub listens on a Unix socket in the tables folder and speaks JSON lines. It 
 `view(seat)`, the public events and the prompts of that seat; it writes the game record after every action.
 In the secret selection (B3) every remote person is asked at once; other decisions go to their one decider.
 
-Seat -> hub:  {"t": "join", "player": KEY} (with "watch": true, a key without a seat here only watches) then  {"t": "action", "action": {...}, "decision": N}
+Seat -> hub:  {"t": "join", "player": KEY} (with "watch": true, a key without a seat here only watches)
+              then  {"t": "action", "action": {...}, "decision": N}
               any seated player may also send {"t": "to_bot", "seat": N} for a seat offered to a bot, and
               after the game {"t": "rematch"} (a new game with the same seats at the same table).
 Hub -> seat:  hello {seat, names, levels, code, benched, clock}; state {public, mine}; events {events};
               ask {legal, decision, seconds}; waiting {players, away, offer}; seats {levels, benched};
               back {} (a bot played this seat; it is the person's again at its next decision); timeout {} (the
               clock ran out: the seat's bot move was played); summary {round, scores, totals};
-              over {winners, totals, rounds, outcome, ratings}; rematched {} (a new game has begun: join again); stopping {} (the
-              server is going down); error {message}; taken_over {} (then the hub closes that connection).
+              over {winners, totals, rounds, outcome, ratings}; rematched {} (a new game has begun: join again);
+              stopping {} (the server is going down); error {message}; taken_over {} (then the hub closes that connection).
 
 A finished game goes to the Replays and History of every key with a seat (its data folder under the data
 root's players/); "Play again with the same seats" starts a new game of the same seats, with a new deal, at
