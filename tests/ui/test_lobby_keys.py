@@ -216,3 +216,16 @@ async def test_the_results_of_a_shared_game_show_each_rating_and_its_change(tabl
         assert "3 (+3)" in ben
         cid = [line for line in text.splitlines() if "Cid" in line][-1]
         assert "-1 (-3)" in cid
+
+
+async def test_the_served_title_shows_every_choice_at_80x24_with_an_unfinished_game_too(tables, monkeypatch):
+    from bere_tui.ui.screens import title
+
+    monkeypatch.setattr(title, "continue_offer", lambda app: "Base game, round 2, Ann, Ben and Cid, saved 5 minutes ago")
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, title.TitleScreen))
+        text = screen_text(app)
+        for choice in ("Continue the unfinished game", "Host a table", "Join a table", "Leaderboard", "Settings",
+                       "Quit"):
+            assert choice in text
