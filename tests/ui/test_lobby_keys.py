@@ -192,6 +192,13 @@ async def test_the_leaderboard_from_the_title_by_keys(tables):
         assert "No rated games of this game yet" in screen_text(app)
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, LeaderboardScreen))
+        await title_to(pilot, app, "join")  # the lobby opens it too
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert "^l leaderboard" in screen_text(app)
+        await pilot.press("ctrl+l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LeaderboardScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
 
 
 async def test_a_broken_ratings_file_is_said_on_the_leaderboard(tables):

@@ -1,6 +1,7 @@
 """Join a table (bere serve), the lobby (issue 33 item 2): the public tables open on this server, listed live
 (game, seats free, who sits there, begun or not), one picked with the arrow keys and Enter (take a free seat or
 watch); or the four letters of a table's code typed, as before. A private table is joined by its code only.
+Ctrl+L opens the leaderboard (a letter would be typed into the code).
 
 Dismisses with a `JoinChoice` (the code; whether only to watch), or None (Esc).
 """
@@ -86,6 +87,7 @@ class LobbyScreen(DismissOnce, Screen[JoinChoice | None]):
         Binding("down", "move(1)", N_("pick a table"), show=False, priority=True),
         Binding("pageup", "move(-5)", N_("pick a table"), show=False, priority=True),
         Binding("pagedown", "move(5)", N_("pick a table"), show=False, priority=True),
+        Binding("ctrl+l", "leaderboard", N_("leaderboard"), show=True),  # (a letter would go into the code)
     ]
 
     def __init__(self) -> None:
@@ -181,6 +183,11 @@ class LobbyScreen(DismissOnce, Screen[JoinChoice | None]):
         self.app.push_screen(PickScreen(_("Table {code}").format(code=table.code), [
             ("sit", _("Take a free seat and play")),
             ("watch", _("Watch: the table as everyone sees it, never a hand"))]), chosen)
+
+    def action_leaderboard(self) -> None:
+        from bere_tui.ui.screens.leaderboard import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen())
 
     def action_cancel(self) -> None:
         self.dismiss(None)
