@@ -336,7 +336,9 @@ def _main(argv: list[str] | None) -> int:
     use_bere_catalogues()  # argparse's own texts (usage, headings, errors) in the same language
     if problem is not None:
         return _fail(problem)
-    args = build_parser().parse_args(argv)
+    # no arguments (the usual start, and every `bere serve` session's): what the parser would give, without
+    # building it (a forked session's own memory was 1 MiB more with it: serve.forker)
+    args = build_parser().parse_args(argv) if argv else argparse.Namespace(command=None)
     for key, value in DISPLAY_DEFAULTS.items():
         if not hasattr(args, key):
             setattr(args, key, value)
