@@ -327,7 +327,8 @@ def compile_po(po: Path, mo: Path) -> None:
 
 def lesson_problems(root: Path = LESSONS) -> list[str]:
     """Every language's lessons: the English file names and lesson ids, each file loads (it is played)."""
-    from bere_tui.teach.lesson import LessonError, read_lesson
+    from bere_tui.teach.catalogue import read_lesson
+    from bere_tui.teach.lesson import LessonError
 
     out = []
     english = {p.name: p for p in sorted((root / ENGLISH).glob("*.json"))}

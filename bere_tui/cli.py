@@ -10,11 +10,12 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from bere_tui import __version__, i18n
 from bere_tui.argparse_texts import use_bere_catalogues
-from bere_tui.i18n import _, ngettext
+from bere_tui.i18n import _, ngettext, number
 from bere_tui.safetext import error_line, escape, shown
 from bere_tui.variant_names import VARIANT_NAMES
 
@@ -245,10 +246,11 @@ def cmd_sim(args) -> int:
     if args.json:
         print(json.dumps(stats))
         return 0
-    print(ngettext("{games} game of {variant} in {seconds:.2f} s", "{games} games of {variant} in {seconds:.2f} s",
-                   stats["games"]).format(games=stats["games"], variant=args.variant, seconds=stats["seconds"]))
+    print(ngettext("{games} game of {variant} in {seconds} s", "{games} games of {variant} in {seconds} s",
+                   stats["games"]).format(games=stats["games"], variant=args.variant,
+                                          seconds=number(stats["seconds"], 2)))
     rows = [[_("seat"), _("bot"), _("wins"), _("mean score")]]  # translated, then laid out
-    rows += [[str(i), seat["bot"], str(seat["wins"]), f"{seat['mean_score']:.2f}"]
+    rows += [[str(i), seat["bot"], str(seat["wins"]), number(seat["mean_score"], 2)]
              for i, seat in enumerate(stats["seats"])]
     for line in columns(rows, minimum=(4, 12, 6, 11), right=(True, False, True, True), gaps=("  ", " ", " ")):
         print(line)
@@ -268,21 +270,11 @@ def columns(rows: list[list[str]], minimum, right, gaps) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-def cmd_serve(args) -> int:
-    if args.web:
-        from bere_tui.serve.web import run_web
-
-        return run_web(args)
+def main(argv: list[str] | None = None, serve: Callable[[argparse.Namespace], int] | None = None) -> int:
+    """The command line: `argv` (None: the process's). `serve`: what `bere serve` runs (the `bere` command gives
+    it, bere_tui/command.py: the server's sessions run this command line in turn, so it does not know them)."""
     try:
-        from bere_tui.serve.ssh import run_serve
-    except ImportError:
-        return _fail(_("serving over SSH needs asyncssh: pip install 'bere-tui[ssh]'"))
-    return run_serve(args)
-
-
-def main(argv: list[str] | None = None) -> int:
-    try:
-        return _main(argv)
+        return _main(argv, serve)
     except KeyboardInterrupt:  # Ctrl+C in any command (`bere sim`, reading a pipe...): one line, no traceback
         print(_("interrupted"), file=sys.stderr)
         return 130
@@ -329,13 +321,15 @@ def _empty_file_name(args) -> str | None:
     return None
 
 
-def _main(argv: list[str] | None) -> int:
+def _main(argv: list[str] | None, serve: Callable[[argparse.Namespace], int] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     problem = choose_language(argv)
     use_bere_catalogues()  # argparse's own texts (usage, headings, errors) in the same language
     if problem is not None:
         return _fail(problem)
-    args = build_parser().parse_args(argv)
+    # no arguments (the usual start, and every `bere serve` session's): what the parser would give, without
+    # building it (a forked session's own memory was 1 MiB more with it: serve.forker)
+    args = build_parser().parse_args(argv) if argv else argparse.Namespace(command=None)
     for key, value in DISPLAY_DEFAULTS.items():
         if not hasattr(args, key):
             setattr(args, key, value)
@@ -351,11 +345,9 @@ def _main(argv: list[str] | None) -> int:
         if problem is not None:
             return _fail(problem)
     if args.command == "serve":
-        return cmd_serve(args)
+        if serve is None:  # (a session of the server runs no server: only an old install's script comes here)
+            return _fail(_("bere serve starts from the bere command; install bere-tui again: pip install ."))
+        return serve(args)
     from bere_tui.ui.app import run_app  # Textual only from here on
 
     return run_app(args)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -3,6 +3,8 @@
 A screen loops: `beat = director.next_beat()`, draws it, and answers where the beat asks for an answer
 (`Ask`: the person's action through `director.decide`; `HandOff`: `director.handed_off`; `BotTurn`: the bot's
 `director.think` result through `director.decide`). Beats hold plain data: no screen, no Textual.
+
+A lesson (teach.runner) speaks the same beats, and one more: `Say`, the lesson's words.
 """
 
 from __future__ import annotations
@@ -55,10 +57,20 @@ class RoundSummary:
 
 @dataclass(frozen=True, slots=True)
 class GameEnd:
-    """The game is over (B9, A7)."""
+    """The game is over (B9, A7); in a lesson, the lesson is (its game may go on: `winners` is then empty)."""
     winners: tuple[int, ...]
 
 
-Beat = ShowEvents | HandOff | Ask | BotTurn | RoundSummary | GameEnd
+@dataclass(frozen=True, slots=True)
+class Say:
+    """A lesson's words (teach.runner; the table's director says nothing): `text`, read until the learner goes
+    on. `event`: the event it talks about, shown first (one of an action's events; the others come as
+    `ShowEvents`); `point`: the part of the table it talks about (hand, rows, scores, pile, log, specials)."""
+    text: str
+    point: str | None = None
+    event: Event | None = None
 
-__all__ = ["Ask", "Beat", "BotTurn", "GameEnd", "HandOff", "RoundSummary", "ShowEvents"]
+
+Beat = ShowEvents | HandOff | Ask | BotTurn | RoundSummary | GameEnd | Say
+
+__all__ = ["Ask", "Beat", "BotTurn", "GameEnd", "HandOff", "RoundSummary", "Say", "ShowEvents"]

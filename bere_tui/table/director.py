@@ -165,12 +165,16 @@ class TableDirector:
             if self.is_bot(p):
                 return BotTurn(p, do)
             legal = game.legal(p)
-            if do in FORCED and len(legal) == 1:
+            if self.plays_for(p, do, legal):
                 self._apply(legal[0], forced=p)
                 continue
             if self.needs_handoff(p):
                 return HandOff(p, do, again=p == self.last_holder)
             return Ask(p, do, new_hands=self.hot_seat and self.holder != p)
+
+    def plays_for(self, p: int, do: str, legal: list[dict]) -> bool:
+        """The person `p`'s only possible move is made without asking them (FORCED)."""
+        return do in FORCED and len(legal) == 1
 
     def next_decider(self) -> int:
         """People first, in seat order, then bots (B3: the selection is secret, so the order changes nothing)."""

@@ -15,23 +15,20 @@ the scripted actions of the other seats in order, and narration steps. A step is
 `point` (optional) names the part of the table a step talks about: hand, rows, scores, pile, log, specials.
 A `practice` lesson has no script: after its steps, the learner plays a whole game against bots.
 
-Loading validates each file (lesson.validate does the headless replay); a bad file gives a LessonError that
-names the file and the problem, and the other lessons still load.
+This module is a lesson's shape only; teach.catalogue finds the files, reads them and checks each by playing it
+(teach.validate, with the runner): a bad file gives a LessonError that names the file and the problem, and the
+other lessons still load.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bere_tui.i18n import _, current
-from bere_tui.paths import assets
+from bere_tui.i18n import _
 
-DEFAULT_LANGUAGE = "en"
 #: narration must fit the panel under the table at 80x24 (see ui/screens/lesson.tcss)
 NARRATION_WIDTH = 76
 NARRATION_LINES = 4
@@ -153,95 +150,3 @@ def check_fits(text: str, source: str, i: int) -> None:
     if n > NARRATION_LINES:
         raise LessonError(_("{file}: step {i}: the text takes {n} lines; at most {k} fit at 80x24").format(
             file=source, i=i, n=n, k=NARRATION_LINES))
-
-
-# ---------------------------------------------------------------- where lesson files live
-
-def lessons_root() -> Path:
-    return Path(str(assets() / "lessons"))
-
-
-def language() -> str:
-    """The language of the lessons: the one installed (i18n.choose decides it; lesson_files falls back to
-    English when it has no lesson folder)."""
-    return current()
-
-
-def lesson_files(lang: str | None = None) -> list[Path]:
-    folder = lessons_root() / (lang or language())
-    if not folder.is_dir():
-        folder = lessons_root() / DEFAULT_LANGUAGE
-    return sorted(folder.glob("*.json"))
-
-
-def read_lesson(path: Path) -> Lesson:
-    """Load and validate one lesson file."""
-    from bere_tui.teach.validate import check_lesson
-
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LessonError(_("{file}: cannot be read ({why})").format(file=path.name, why=exc)) from None
-    except json.JSONDecodeError as exc:
-        raise LessonError(_("{file}: not valid JSON ({why})").format(file=path.name, why=exc)) from None
-    lesson = lesson_from_data(data, path.name)
-    check_lesson(lesson)
-    return lesson
-
-
-@dataclass
-class Catalogue:
-    """The lessons of one language, in order, and the files that could not be used."""
-
-    lessons: list[Lesson]
-    problems: list[str]
-
-    def find(self, key: str) -> Lesson | None:
-        """A lesson by id, by number (1-based) or by the start of its id."""
-        if key.isdigit() and 1 <= int(key) <= len(self.lessons):
-            return self.lessons[int(key) - 1]
-        exact = [x for x in self.lessons if x.id == key]
-        if exact:
-            return exact[0]
-        prefix = [x for x in self.lessons if x.id.startswith(key)]
-        return prefix[0] if len(prefix) == 1 else None
-
-    def after(self, lesson: Lesson) -> Lesson | None:
-        i = self.lessons.index(lesson)
-        return self.lessons[i + 1] if i + 1 < len(self.lessons) else None
-
-
-_checked: tuple[tuple, Catalogue] | None = None  # the last catalogue read, with what it was read from
-
-
-def load_catalogue(lang: str | None = None) -> Catalogue:
-    """The lessons of `lang` (default: the installed language). Checking a lesson plays it through, so the
-    catalogue is kept for the files' contents and the language of its messages, and checked again when a
-    file is added, removed or changed."""
-    files = lesson_files(lang)
-    try:
-        key = (current(), *((str(path), path.read_bytes()) for path in files))
-    except OSError:  # a file that cannot be read: its problem is named by read_lesson, nothing kept
-        return _read_catalogue(files)
-    global _checked
-    if _checked is None or _checked[0] != key:
-        _checked = (key, _read_catalogue(files))
-    return _checked[1]
-
-
-def _read_catalogue(files: list[Path]) -> Catalogue:
-    lessons, problems = [], []
-    seen: set[str] = set()
-    for path in files:
-        try:
-            lesson = read_lesson(path)
-        except LessonError as exc:
-            problems.append(str(exc))
-            continue
-        if lesson.id in seen:
-            problems.append(_("{file}: the id {id!r} is used twice").format(file=path.name, id=lesson.id))
-            continue
-        seen.add(lesson.id)
-        lesson.order = len(lessons) + 1
-        lessons.append(lesson)
-    return Catalogue(lessons, problems)

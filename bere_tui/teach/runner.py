@@ -1,22 +1,30 @@
 """A lesson being played: the real engine, the scripted seats, and the narration steps in step with both.
 
-The screen (or the validator, or a test) asks `next_beat()` again and again and acts on what it gets:
+`LessonRun` is the table's director (table/director.py) for a table of one learner, so that the lesson screen
+drives a lesson as the table screen drives a game: it asks `next_beat()` again and again and acts on the beats
+of table/beats.py, one of which only a lesson says:
 
-- `event`: one event of the game to show (placements come one at a time); with `text` when a step narrates it;
-- `say`: narration only;
-- `ask`: the learner must decide now (`game.pending` says what); answer with `submit(action)`;
-- `done`: the lesson is over.
+- `ShowEvents`: the events of an action to show, one at a time;
+- `Say`: narration, which waits for the learner to read it; with `event`, the one event it talks about (an
+  `on_event` step), shown first;
+- `Ask`: the learner must decide now (`game.pending` says what; `step` what the lesson asks); answer with
+  `submit(action)`;
+- `BotTurn`: a bot of a practice game decides (`think`, in a worker thread; then `decide`), as at the table;
+- `RoundSummary`: a round was scored and another follows;
+- `GameEnd`: the lesson is over (a scripted lesson ends with its steps, its game unfinished).
 
-`event` and `say` beats with text wait for the learner to read them; the runner does not care how long.
-A move that the lesson did not ask for is not applied: `submit` returns a `Verdict` that explains what it
+The other seats' scripted moves are the lesson's data, played as soon as the game asks for them, so the learner
+decides after the others as the lesson was written. A practice game's bots are the director's: they decide from
+their own views in `BotTurn`s, and the learner is asked every decision (the last card too: no move is made for
+them). A move that the lesson did not ask for is not applied: `submit` returns a `Verdict` that explains what it
 would do, from what the learner may know, beside the lesson's move (teach.explain).
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import dataclass, fields
+from itertools import islice
 
 from bere_tui.bots import make_bot
 from bere_tui.bots.runner import deciders
@@ -26,17 +34,10 @@ from bere_tui.engine.nimmt import Game
 from bere_tui.i18n import _
 from bere_tui.record import RecordError, new_game, parse_record
 from bere_tui.systems import system_of
+from bere_tui.table.beats import Ask, Beat, GameEnd, Say, ShowEvents
+from bere_tui.table.director import TableDirector
 from bere_tui.teach.lesson import Lesson, LessonError, Step
 from bere_tui.teach.outcome import Explanation
-
-
-@dataclass
-class Beat:
-    kind: str  # "event", "say", "ask", "done"
-    text: str = ""
-    event: Event | None = None
-    step: Step | None = None
-    point: str | None = None
 
 
 @dataclass
@@ -67,6 +68,15 @@ def event_matches(ev: Event, spec: dict) -> bool:
     return True
 
 
+def events_of(beat: Beat) -> tuple[Event, ...]:
+    """The events a beat shows: all of a `ShowEvents`, the one a `Say` talks about, none of the others."""
+    if isinstance(beat, ShowEvents):
+        return beat.events
+    if isinstance(beat, Say) and beat.event is not None:
+        return (beat.event,)
+    return ()
+
+
 def same_action(a: dict, b: dict) -> bool:
     def norm(x):
         return {k: (sorted(v) if k == "cancel" and isinstance(v, list) else v) for k, v in x.items()}
@@ -74,7 +84,7 @@ def same_action(a: dict, b: dict) -> bool:
     return norm(a) == norm(b)
 
 
-class LessonRun:
+class LessonRun(TableDirector):
     """One play of a lesson. Deterministic: the same key presses give the same game."""
 
     def __init__(self, lesson: Lesson, seed: int | None = None, snapshots: bool = False) -> None:
@@ -82,21 +92,20 @@ class LessonRun:
         from the events) can show each event with the game as it was right after its action (`shown`)."""
         self.lesson = lesson
         self.snapshots = snapshots
-        self.shown = None  # with snapshots: the game as it was after the action of the last event handed out
+        self.shown: Game | None = None  # with snapshots: the game after the action of the last events handed out
         self.learner = lesson.learner
         record = dict(lesson.record)
         if lesson.practice is not None:
             record["seed"] = seed if seed is not None else random.randrange(2**31)
-        self.game, self.history = _prelude(record, lesson.source)
+        game, self.prelude = _prelude(record, lesson.source)
+        super().__init__(game)  # (the learner is its one person: no hand-offs)
         self.script = list(lesson.others)
         self.script_pos = 0
-        self.bots = {}
-        if lesson.practice is not None:
-            others = [p for p in range(self.game.n) if p != self.learner]
-            base = self.game.seed
-            self.bots = {p: make_bot(name, base * 31 + p) for p, name in zip(others, lesson.practice)}
-        self.events: deque[Event] = deque()
-        self._states: deque = deque()  # with snapshots: the game after each queued event's action
+        self.bots = {}  # the other seats play their script
+        if lesson.practice is not None:  # or are the practice game's bots
+            others = [p for p in range(game.n) if p != self.learner]
+            self.bots = {p: make_bot(name, game.seed * 31 + p) for p, name in zip(others, lesson.practice)}
+        self._after: dict[int, tuple[Beat, Game]] = {}  # with snapshots: id(beat) -> (beat, the game after it)
         self.index = 0  # the step being played
         self.wrong_moves = 0
         self._play_others()
@@ -113,6 +122,11 @@ class LessonRun:
         """The steps are over and the practice game goes on."""
         return self.lesson.practice is not None and self.step is None and not self.game.finished
 
+    @property
+    def queued(self) -> int:
+        """The beats made and not handed out yet (what an action did, still to be shown)."""
+        return len(self._beats)
+
     def learner_decides(self) -> bool:
         return self.learner in deciders(self.game)
 
@@ -122,6 +136,10 @@ class LessonRun:
             return None
         return {"player": self.learner, **step.expect}
 
+    def plays_for(self, p: int, do: str, legal: list[dict]) -> bool:
+        """A lesson asks the learner every decision, also one with a single possible move."""
+        return False
+
     def _fail(self, message: str) -> LessonError:
         return LessonError(_("{file}: step {i}: {problem}").format(
             file=self.lesson.source, i=self.index, problem=message))
@@ -129,44 +147,67 @@ class LessonRun:
     # ------------------------------------------------------------------ flow
 
     def next_beat(self) -> Beat:
-        while True:
-            step = self.step
-            if step is None:
-                if self.events:
-                    return Beat("event", event=self._pop())
-                if self.practising and self.learner_decides():
-                    return Beat("ask")
-                return Beat("done", text=self.lesson.done)
-            kind = step.kind
-            if kind == "event":
-                if not self.events:
-                    raise self._fail(_("it waits for {event}, which does not happen before {pending}").format(
-                        event=step.on_event, pending=self.game.describe_pending()))
-                ev = self._pop()
-                if event_matches(ev, step.on_event):
-                    self.index += 1
-                    return Beat("event", text=step.say, event=ev, step=step, point=step.point)
-                return Beat("event", event=ev)
-            if kind == "expect":
-                if self.events:
-                    return Beat("event", event=self._pop())
-                if not self.learner_decides():
-                    raise self._fail(_("it expects a move of the learner, but the game waits for {pending}").format(
-                        pending=self.game.describe_pending()))
-                return Beat("ask", text=step.say, step=step, point=step.point)
-            self.index += 1
-            return Beat("say", text=step.say, step=step, point=step.point)
+        beat = self._lesson_beat()
+        kept = self._after.pop(id(beat), None)
+        if kept is not None:
+            self.shown = kept[1]
+        return beat
 
-    def _queue(self, events: list[Event]) -> None:
-        self.events.extend(events)
+    def _lesson_beat(self) -> Beat:
+        if self._beats and isinstance(self._beats[0], Say):  # an event step's words, after the events before it
+            return self._beats.popleft()
+        step = self.step
+        if step is None:
+            if self.lesson.practice is not None:
+                return super().next_beat()  # the practice game, as at the table
+            if self._beats:
+                return self._beats.popleft()
+            return GameEnd(tuple(self.game.winners) if self.game.finished else ())
+        if step.kind == "event":
+            if not self._beats:
+                raise self._fail(_("it waits for {event}, which does not happen before {pending}").format(
+                    event=step.on_event, pending=self.game.describe_pending()))
+            beat = self._beats.popleft()
+            if isinstance(beat, ShowEvents):
+                for i, event in enumerate(beat.events):
+                    if event_matches(event, step.on_event):
+                        self.index += 1
+                        return self._told(beat, i, step)
+            return beat
+        if step.kind == "expect":
+            if self._beats:
+                return self._beats.popleft()
+            if not self.learner_decides():
+                raise self._fail(_("it expects a move of the learner, but the game waits for {pending}").format(
+                    pending=self.game.describe_pending()))
+            return Ask(self.learner, self.game.pending["do"])
+        self.index += 1
+        return Say(step.say, step.point)
+
+    def _told(self, beat: ShowEvents, i: int, step: Step) -> Beat:
+        """`beat`'s events up to its i-th, which `step` narrates: those before it, then the step's `Say` about it;
+        the events after it wait in the queue."""
+        events = beat.events
+        parts: list[Beat] = []
+        if i or beat.forced is not None or beat.notice:
+            parts.append(ShowEvents(events[:i], beat.forced, beat.notice))
+        parts.append(Say(step.say, step.point, events[i]))
+        if i + 1 < len(events):
+            parts.append(ShowEvents(events[i + 1:]))
+        kept = self._after.pop(id(beat), None)
+        for part in parts:
+            if kept is not None:
+                self._after[id(part)] = (part, kept[1])
+        self._beats.extendleft(reversed(parts[1:]))
+        return parts[0]
+
+    def _queue_events(self, events: list[Event], forced: int | None, notice: str) -> None:
+        before = len(self._beats)
+        super()._queue_events(events, forced, notice)
         if self.snapshots:
             state = self.game.copy()
-            self._states.extend(state for _e in events)
-
-    def _pop(self) -> Event:
-        if self._states:
-            self.shown = self._states.popleft()
-        return self.events.popleft()
+            for beat in islice(self._beats, before, None):
+                self._after[id(beat)] = (beat, state)
 
     def submit(self, action: dict) -> Verdict:
         """The learner's move: applied when it is the one the lesson asks for (or in practice, any legal move)."""
@@ -177,34 +218,25 @@ class LessonRun:
             self.wrong_moves += 1
             return self.explain(action)
         try:
-            events = self.game.apply(action)
+            events = self.decide(self.learner, action)
         except IllegalAction as exc:
             return Verdict(False, str(exc))
-        self._queue(events)
         if want is not None:
             self.index += 1
         self._play_others()
         return Verdict(True, events=events)
 
     def _play_others(self) -> None:
-        """Apply the other seats' moves as soon as the game asks for them (their script, or their bots)."""
+        """The other seats' scripted moves, as soon as the game asks for them."""
         game = self.game
-        while game.pending is not None:
+        while game.pending is not None and self.script_pos < len(self.script):
             others = [p for p in deciders(game) if p != self.learner]
-            if not others:
+            action = self.script[self.script_pos]
+            if action.get("player") not in others:
                 return
-            if self.bots:
-                p = others[0]
-                action = self.bots[p].choose(game.view(p), game.legal(p))
-            else:
-                if self.script_pos >= len(self.script):
-                    return
-                action = self.script[self.script_pos]
-                if action.get("player") not in others:
-                    return
-                self.script_pos += 1
+            self.script_pos += 1
             try:
-                self._queue(game.apply(action))
+                self._apply(action)
             except IllegalAction as exc:
                 raise LessonError(_("{file}: others[{i}] ({action}): {why} (the game was asking for {asked})").format(
                     file=self.lesson.source, i=self.script_pos - 1, action=action, why=exc,

@@ -10,10 +10,12 @@ import sys
 from pathlib import Path
 
 from bere_tui.systems import system_of
+from bere_tui.table.beats import Ask, GameEnd, Say
 from bere_tui.table.narrate import narrate
+from bere_tui.teach.catalogue import lesson_files, read_lesson
 from bere_tui.teach.describe import Teller
-from bere_tui.teach.lesson import LessonError, lesson_files, read_lesson
-from bere_tui.teach.runner import LessonRun
+from bere_tui.teach.lesson import LessonError
+from bere_tui.teach.runner import LessonRun, events_of
 from bere_tui.teach.validate import MAX_BEATS
 
 
@@ -35,18 +37,22 @@ def trace(path: Path, out=print) -> bool:
         tell = Teller(run.game.view(run.learner), run.learner).tell
     for _i in range(MAX_BEATS):
         beat = run.next_beat()
-        if beat.kind == "event":
-            told = tell(beat.event)
+        for event in events_of(beat):
+            told = tell(event)
             if told:
                 out(f"   . {told}")
-        if beat.text:
-            out(f"  [{beat.kind}{'@' + beat.point if beat.point else ''}] {beat.text}")
-        if beat.kind == "done":
+        if isinstance(beat, Say):
+            kind = "say" if beat.event is None else "event"
+            out(f"  [{kind}{'@' + beat.point if beat.point else ''}] {beat.text}")
+        elif isinstance(beat, GameEnd):
+            out(f"  [done] {lesson.done}")
             break
-        if beat.kind == "ask":
+        elif isinstance(beat, Ask):
             if run.practising:
                 out("   (practice game: the learner plays on)")
                 break
+            step = run.step
+            out(f"  [ask{'@' + step.point if step.point else ''}] {step.say}")
             out(f"   > {run.expected()}")
             run.submit(run.expected())
     return True

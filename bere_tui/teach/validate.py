@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bere_tui.bots import BOTS
 from bere_tui.i18n import _
+from bere_tui.table.beats import Ask, GameEnd
 from bere_tui.teach.lesson import Lesson, LessonError
 from bere_tui.teach.runner import LessonRun, same_action
 
@@ -35,15 +36,15 @@ def play_through(lesson: Lesson) -> LessonRun:
     run = LessonRun(lesson)
     for _i in range(MAX_BEATS):
         beat = run.next_beat()
-        if beat.kind == "done":
+        if isinstance(beat, GameEnd):
             break
-        if beat.kind != "ask":
+        if not isinstance(beat, Ask):
             continue
         want = run.expected()
         legal = run.game.legal(run.learner)
         if not any(same_action(want, a) for a in legal):
             raise LessonError(_("{file}: step {i}: the move {move} is not one the game offers now").format(
-                file=lesson.source, i=run.index, move=beat.step.expect))
+                file=lesson.source, i=run.index, move=run.step.expect))
         verdict = run.submit(want)
         if not verdict.accepted:  # pragma: no cover - same_action above makes this unreachable
             raise LessonError(f"{lesson.source}: step {run.index}: {verdict.explanation}")

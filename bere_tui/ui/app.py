@@ -23,7 +23,7 @@ from textual.css.query import NoMatches
 from textual.notifications import SeverityLevel
 
 from bere_tui import i18n
-from bere_tui.i18n import N_, _, later, pgettext
+from bere_tui.i18n import N_, _, later
 from bere_tui.safetext import error_line, escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
 from bere_tui.storage import (
@@ -34,6 +34,7 @@ from bere_tui.storage import (
     release_autosave,
     save_settings,
 )
+from bere_tui.table.words import speed_label
 from bere_tui.ui.gate import KeyStream, accepts, dropped
 from bere_tui.ui.saving import install_signals, load_session, open_replay, start_session
 from bere_tui.ui.screens.dialogs import (
@@ -68,11 +69,6 @@ FIRST_SCREEN_EXIT_ENV = "BERE_FIRST_SCREEN_EXIT"
 KEYS_WHEN_TOO_SMALL = {"ctrl+q", "ctrl+c"}
 
 
-def speed_label(speed: str) -> str:
-    return {"off": _("off (no animation)"), "slow": pgettext("speed", "slow"), "normal": pgettext("speed", "normal"),
-            "fast": pgettext("speed", "fast")}[speed]
-
-
 @dataclass
 class Start:
     """What the app opens first."""
@@ -96,6 +92,10 @@ def rules_screen_class():
 
 def teach_available() -> bool:
     return importlib.util.find_spec("bere_tui.ui.screens.lesson") is not None
+
+
+#: the driver textual-serve names in TEXTUAL_DRIVER for a game in a browser (bere serve --web)
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 
 
 class BereApp(App[int]):
@@ -127,9 +127,14 @@ class BereApp(App[int]):
 
     def get_driver_class(self):
         """On Linux and macOS, Textual's driver made safe for a terminal that goes away (ui/terminal_driver.py);
-        a driver named by TEXTUAL_DRIVER (the web server's) and Windows' as Textual chooses them."""
+        in a browser (textual-serve names Textual's WebDriver), that one made to end with its server
+        (ui/web_driver.py); another driver named by TEXTUAL_DRIVER and Windows' as Textual chooses them."""
         from textual import constants
 
+        if constants.DRIVER == WEB_DRIVER and sys.platform != "win32":
+            from bere_tui.ui.web_driver import BereWebDriver
+
+            return BereWebDriver
         if constants.DRIVER is not None or sys.platform == "win32":
             return super().get_driver_class()
         from bere_tui.ui.terminal_driver import BereDriver
@@ -158,7 +163,7 @@ class BereApp(App[int]):
     def cycle_speed(self) -> None:
         self.speed = ANIMATION_SPEEDS[(ANIMATION_SPEEDS.index(self.speed) + 1) % len(ANIMATION_SPEEDS)]
         self.settings.animation = self.speed
-        self._save_settings()
+        self.remember_settings()
 
     def action_speed(self) -> None:
         """`s` at the table, in a lesson and inside a prompt: the next placement speed, said for a moment."""
@@ -175,10 +180,11 @@ class BereApp(App[int]):
         """The Settings entry: `language` (None: the system's) from now on, and at the next start. Screens made
         from now on are in it; the Settings and title screens redraw themselves."""
         self.settings.language = language
-        self._save_settings()
+        self.remember_settings()
         i18n.install(i18n.choose(None, language))
 
-    def _save_settings(self) -> None:
+    def remember_settings(self) -> None:
+        """Write the settings as they are now (the Settings screen's changes too); a notice when they cannot be."""
         if not self.remember:
             return
         try:
@@ -277,6 +283,7 @@ class BereApp(App[int]):
         from bere_tui.systems import system_of
         from bere_tui.table.words import variant_name
         from bere_tui.ui.remote import choose_clock, join_table
+        from bere_tui.ui.screens.join import choose_privacy
         from bere_tui.ui.session import Session
 
         if not system_of(setup.variant).shared_tables:
@@ -290,6 +297,9 @@ class BereApp(App[int]):
         settings = await choose_clock(self)
         if settings is None:
             return
+        settings = await choose_privacy(self, settings)
+        if settings is None:
+            return
         game = Session.new(setup).game
         try:
             code = await asyncio.to_thread(host_table, game, settings=settings)
@@ -297,28 +307,33 @@ class BereApp(App[int]):
             self.notify(str(exc), severity="error", timeout=8)
             return
         if await join_table(self, code):
-            self.notify(_("Table {code} is open: friends choose Join a table and type {code}.").format(code=code),
-                        timeout=10)
+            if settings.private:
+                self.notify(_("Table {code} is open: friends choose Join a table and type {code}.").format(
+                    code=code), timeout=10)
+            else:
+                self.notify(_("Table {code} is open: friends find it in Join a table, or type {code} there.").format(
+                    code=code), timeout=10)
 
     def ask_join(self, code: str | None = None) -> None:
+        """Join table `code`, or open the lobby (the open tables listed; a code typed)."""
         from bere_tui.ui.remote import join_table
-        from bere_tui.ui.screens.join import JoinScreen
+        from bere_tui.ui.screens.join import JoinChoice, LobbyScreen
 
-        def chosen(result: str | None) -> None:
+        def chosen(result: JoinChoice | None) -> None:
             if result:
-                self.run_worker(join_table(self, result), group="tables", exclusive=True)
+                self.run_worker(join_table(self, result.code, watch=result.watch), group="tables", exclusive=True)
 
         if code:
-            chosen(code)
+            chosen(JoinChoice(code))
         else:
-            self.push_screen(JoinScreen(), chosen)
+            self.push_screen(LobbyScreen(), chosen)
 
     def start_game(self, setup: TableSetup) -> None:
         from bere_tui.ui.seating import setup_to_settings
         from bere_tui.ui.session import Session
 
         self.settings.last_seats = setup_to_settings(setup)
-        self._save_settings()
+        self.remember_settings()
         start_session(self, Session.new(setup))
 
     def show_session(self, session: Session) -> None:

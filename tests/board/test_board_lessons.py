@@ -13,13 +13,15 @@ import pytest
 
 from bere_tui.engine.board import events as bg
 from bere_tui.systems import make_game
+from bere_tui.table.beats import Ask, BotTurn, GameEnd
 from bere_tui.teach.board.hint import practice_hint
-from bere_tui.teach.lesson import load_catalogue, wrap
-from bere_tui.teach.runner import LessonRun, same_action
+from bere_tui.teach.catalogue import load_catalogue
+from bere_tui.teach.lesson import wrap
+from bere_tui.teach.runner import LessonRun, events_of, same_action
 from bere_tui.teach.validate import play_through
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.screens.lesson import ExplainScreen, LessonDoneScreen, LessonScreen
-from bere_tui.ui.teach_prompt import TeachPrompt
+from bere_tui.ui.teach_prompt import guide_of
 
 BG_LESSONS = [x for x in load_catalogue("en").lessons if x.variant == "board"]
 LANGUAGES = ("en", "cs", "de", "fr", "pl")
@@ -33,8 +35,8 @@ def wrong_moves() -> tuple:
         if lesson.practice is not None:
             continue
         run = LessonRun(lesson)
-        while (beat := run.next_beat()).kind != "done":
-            if beat.kind != "ask":
+        while not isinstance(beat := run.next_beat(), GameEnd):
+            if not isinstance(beat, Ask):
                 continue
             want = run.expected()
             for action in run.game.legal(run.learner):
@@ -55,22 +57,22 @@ def test_the_lessons_and_what_they_show():
     for lesson in BG_LESSONS[:-1]:
         run = play_through(lesson)
         assert run.script_pos == len(run.script)
-        events[lesson.id] = [e for e in run.history] + [e for e in run.events]
+        events[lesson.id] = run.prelude + [e for action in run.history for e in action]
         kinds |= {s.expect["do"] for s in lesson.steps if s.expect}
     assert kinds == {"select", "luck", "place_row"}
     run = LessonRun(load_catalogue("en").find("bg_board"))
-    while (beat := run.next_beat()).kind != "done":
-        if beat.kind == "ask":
+    while not isinstance(beat := run.next_beat(), GameEnd):
+        if isinstance(beat, Ask):
             run.submit(run.expected())
-        elif isinstance(beat.event, bg.TilePlaced) and beat.event.player == 0:
-            assert beat.event.how == ("lowest" if beat.event.tile == 5 else "closest")
+        for event in events_of(beat):
+            if isinstance(event, bg.TilePlaced) and event.player == 0:
+                assert event.how == ("lowest" if event.tile == 5 else "closest")
     bulls = LessonRun(load_catalogue("en").find("bg_bulls"))
     final = []
-    while (beat := bulls.next_beat()).kind != "done":
-        if beat.kind == "ask":
+    while not isinstance(beat := bulls.next_beat(), GameEnd):
+        if isinstance(beat, Ask):
             bulls.submit(bulls.expected())
-        elif isinstance(beat.event, bg.RowFinished):
-            final.append(beat.event)
+        final += [e for e in events_of(beat) if isinstance(e, bg.RowFinished)]
     assert [(e.row, e.points, e.to_row) for e in final] == [(0, -5, 4)]  # BG-D4: row 5 becomes active
     assert sum(bulls.game.active) == 4
 
@@ -122,7 +124,7 @@ def test_a_wrong_move_is_explained_by_where_it_would_land_and_taken_back():
             assert f"Your score would go from {before} to {after}." in text, (where, text)
     run = LessonRun(load_catalogue("en").find("bg_board"))
     run.next_beat()
-    while run.next_beat().kind != "ask":
+    while not isinstance(run.next_beat(), Ask):
         pass
     before = run.game.record()
     verdict = run.submit({"player": 0, "do": "select", "tiles": [96], "card": None})
@@ -165,8 +167,10 @@ def test_the_practice_lesson_is_a_whole_game_by_its_hints():
     lesson = load_catalogue("en").find("bg_practice")
     run = LessonRun(lesson, seed=1)
     asked = 0
-    while (beat := run.next_beat()).kind != "done":
-        if beat.kind == "ask":
+    while not isinstance(beat := run.next_beat(), GameEnd):
+        if isinstance(beat, BotTurn):  # (the screen asks the bot in a worker thread)
+            run.decide(beat.player, *run.think(beat.player))
+        if isinstance(beat, Ask):
             text, action = run.hint()
             assert text and run.submit(action).accepted
             asked += 1
@@ -187,7 +191,7 @@ async def test_a_wrong_move_by_keys_is_explained_and_taken_back():
             if isinstance(screen, ExplainScreen):
                 explained.append(screen.text)
                 await pilot.press("backspace")
-            elif isinstance(screen, TeachPrompt):
+            elif guide_of(screen):
                 await pilot.press(*(["9", "6", "enter"] if not explained else ["enter"]))
             elif isinstance(screen, LessonScreen) and screen.waiting:
                 await pilot.press("enter")

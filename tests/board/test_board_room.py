@@ -16,7 +16,7 @@ from bere_tui.ui.app import BereApp, Start, start_from_args
 from bere_tui.ui.board.prompts import BoardPrompt
 from bere_tui.ui.screens.dialogs import ReplaceGameScreen
 from bere_tui.ui.screens.lesson import LessonScreen
-from bere_tui.ui.teach_prompt import TeachPrompt
+from bere_tui.ui.teach_prompt import guide_of
 
 
 def flat(app) -> str:
@@ -63,7 +63,7 @@ async def test_a_lessons_prompt_leaves_every_row_and_the_scores_in_view():
         for _step in range(60):
             await pilot.pause()
             screen = app.screen
-            if isinstance(screen, TeachPrompt):
+            if guide_of(screen):
                 await wait_for(pilot, lambda screen=screen: screen.query_one("#bg-choices").region.height > 0)
                 lines = screen_text(app).splitlines()
                 for n in range(1, 11):

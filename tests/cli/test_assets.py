@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bere_tui import i18n, paths
-from bere_tui.teach.lesson import lessons_root
+from bere_tui.teach.catalogue import lessons_root
 from bere_tui.ui.rules_screen import read_part
 
 

@@ -1,27 +1,19 @@
 """No modules of bere_tui import each other in a circle (issue 32), counting every import, also one made inside a
 function when first needed: a circle means two modules that cannot be understood, tested or moved apart.
 
-The engine, the bots, the records, the table, the registry and the storage have none. The circles still left
-are listed in KNOWN; the list may only shrink: a new circle fails here, and so does a listed one that is gone
-(take it off the list)."""
+The engine, the bots, the records, the table, the lessons, the registry and the storage have none. The circles
+still left are listed in KNOWN; the list may only shrink: a new circle fails here, and so does a listed one that
+is gone (take it off the list)."""
 
 from __future__ import annotations
 
 import grimp
 
 #: the circles left, each as its modules (to go: issue 32)
-KNOWN = {
-    # the lessons' files are read and checked (by playing them: runner, validate) in lesson.py, which the
-    # runner and the check import for the lesson itself
-    frozenset({"bere_tui.teach.lesson", "bere_tui.teach.runner", "bere_tui.teach.validate"}),
-    # `bere serve` and `bere serve --web` start sessions that run the command line's main
-    frozenset({"bere_tui.cli", "bere_tui.serve.session", "bere_tui.serve.ssh", "bere_tui.serve.web"}),
-    # the settings screen asks the app for a speed's label; the title screen opens the settings
-    frozenset({"bere_tui.ui.app", "bere_tui.ui.screens.settings_screen", "bere_tui.ui.screens.title"}),
-}
+KNOWN: set[frozenset[str]] = set()  # (none left)
 #: the layers that have no circle at all
-STRICT = ("bere_tui.engine", "bere_tui.bots", "bere_tui.record", "bere_tui.table", "bere_tui.systems",
-          "bere_tui.boards", "bere_tui.storage")
+STRICT = ("bere_tui.engine", "bere_tui.bots", "bere_tui.record", "bere_tui.table", "bere_tui.teach",
+          "bere_tui.systems", "bere_tui.boards", "bere_tui.storage")
 
 
 def circles(graph) -> list[frozenset[str]]:

@@ -48,7 +48,7 @@ def test_the_environment_is_read_as_gettext_reads_it(czech):
 
 
 def test_install_reaches_gettext_lessons_and_rules(czech):
-    from bere_tui.teach import lesson
+    from bere_tui.teach import catalogue as lesson
     from bere_tui.ui import rules_screen
 
     assert i18n.install("cs_CZ.UTF-8") == "cs" and i18n.current() == "cs"

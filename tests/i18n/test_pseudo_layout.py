@@ -11,7 +11,7 @@ from pseudo import pseudo_text
 from rich.cells import cell_len
 from uitools import asking, last_turn, screen_text, table_app, wait_for
 
-from bere_tui.teach.lesson import load_catalogue
+from bere_tui.teach.catalogue import load_catalogue
 from bere_tui.ui.app import BereApp
 from bere_tui.ui.widgets.keybar import SPARE, KeyBar
 
@@ -156,7 +156,7 @@ async def test_a_lesson_keeps_its_keys_and_table(pseudo):
             text = screen_text(app)
             assert "Traceback" not in text
             assert_keys_shown(app)
-            if screen in ("LessonScreen", "TeachSelectPrompt"):
+            if screen in ("LessonScreen", "SelectPrompt"):  # (the select prompt a lesson guides)
                 title = re.escape(xx("Lesson {n} of {total}: {title}", n="N", total="T", title=""))
                 total = str(len(load_catalogue("en").lessons))
                 assert re.search(title.replace("N", r"\d+").replace("T", total), text), text
@@ -170,7 +170,7 @@ async def test_a_lesson_keeps_its_keys_and_table(pseudo):
                 assert said and flat(said) in flat(text), (said, text)  # the lesson's words, whole
                 narrated += 1
             await pilot.press("enter")
-    assert {"LessonScreen", "TeachSelectPrompt"} <= seen and narrated >= 5
+    assert {"LessonScreen", "SelectPrompt"} <= seen and narrated >= 5
 
 
 def test_the_sim_table_lines_up_under_longer_headings(pseudo, capsys):

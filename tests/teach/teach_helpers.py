@@ -3,7 +3,7 @@
 import copy
 import json
 
-from bere_tui.teach.lesson import lesson_files, lessons_root
+from bere_tui.teach.catalogue import lesson_files, lessons_root
 
 ALL_LESSON_FILES = sorted(p for p in lessons_root().glob("*/*.json"))
 

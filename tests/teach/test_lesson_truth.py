@@ -13,20 +13,21 @@ from __future__ import annotations
 from textual.widgets import OptionList
 
 from bere_tui.ui.app import BereApp, Start
+from bere_tui.ui.prompts.base import PromptScreen
 from bere_tui.ui.screens.lesson import ExplainScreen, LessonScreen
-from bere_tui.ui.teach_prompt import TeachPrompt
+from bere_tui.ui.teach_prompt import guide_of
 
 SIZE = (80, 24)
 
 
-async def to_ask(app, pilot, n: int) -> TeachPrompt:
+async def to_ask(app, pilot, n: int) -> PromptScreen:
     """Follow the lesson with Enter (its own move is highlighted at every decision) up to its n-th decision
     (counted from 0), and return that prompt."""
     asks = 0
     for _step in range(400):
         await pilot.pause()
         screen = app.screen
-        if isinstance(screen, TeachPrompt):
+        if guide_of(screen):
             if asks == n:
                 return screen
             asks += 1

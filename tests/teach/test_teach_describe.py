@@ -47,8 +47,8 @@ def test_the_practice_hint_says_what_and_why():
 
 def test_a_low_card_in_even_odd_is_told_with_e3():
     from bere_tui.engine.nimmt import Game
+    from bere_tui.teach.catalogue import load_catalogue
     from bere_tui.teach.describe import tell_events
-    from bere_tui.teach.lesson import load_catalogue
 
     record = load_catalogue("en").find("even-odd").record
     game = Game("even-odd", record["players"], deals=record["deals"])  # rows 7 (ODD), 31, 52, 77

@@ -24,8 +24,10 @@ from bere_tui.bots.nimmt.tactics import rows_of
 from bere_tui.bots.runner import deciders
 from bere_tui.engine.cards import HEADS
 from bere_tui.engine.nimmt import events as ev
+from bere_tui.table.beats import Ask, GameEnd
 from bere_tui.table.words import heads_text
-from bere_tui.teach.lesson import load_catalogue, wrap
+from bere_tui.teach.catalogue import load_catalogue
+from bere_tui.teach.lesson import wrap
 from bere_tui.teach.runner import LessonRun, same_action
 
 #: the explanation dialog at 80x24 (ui/screens/lesson.tcss #explain-box): 22 rows, less its title, the line that
@@ -46,9 +48,9 @@ def wrong_moves() -> tuple:
         run = LessonRun(lesson)
         while True:
             beat = run.next_beat()
-            if beat.kind == "done":
+            if isinstance(beat, GameEnd):
                 break
-            if beat.kind != "ask":
+            if not isinstance(beat, Ask):
                 continue
             want = run.expected()
             for action in run.game.legal(run.learner):

@@ -8,7 +8,7 @@ import re
 from test_teach_screen import SIZE, make_app, settle
 
 from bere_tui.ui.screens.lesson import LessonDoneScreen, LessonScreen
-from bere_tui.ui.teach_prompt import TeachPrompt
+from bere_tui.ui.teach_prompt import guide_of
 
 WRONG = re.compile(r"\bYou (plays|takes|picks|drafts|sets|swaps|wins|puts|moves|inserts|starts)\b")
 
@@ -22,7 +22,7 @@ async def test_the_learners_lines_are_in_the_second_person():
             screen = app.screen
             if isinstance(screen, LessonDoneScreen):
                 break
-            if isinstance(screen, TeachPrompt):
+            if guide_of(screen):
                 titles += [str(w.render()) for w in screen.query("Static") if w.id and w.id.endswith("title")]
                 await pilot.press("i", "enter")
             elif isinstance(screen, LessonScreen) and screen.waiting:

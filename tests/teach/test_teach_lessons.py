@@ -4,8 +4,9 @@ import pytest
 from teach_helpers import ALL_LESSON_FILES
 
 from bere_tui.engine.nimmt.events import Placed, RowTaken
-from bere_tui.teach.lesson import load_catalogue, read_lesson
-from bere_tui.teach.runner import LessonRun
+from bere_tui.table.beats import Ask, GameEnd
+from bere_tui.teach.catalogue import load_catalogue, read_lesson
+from bere_tui.teach.runner import LessonRun, events_of
 from bere_tui.teach.validate import play_through
 
 
@@ -82,11 +83,10 @@ def played_events(lesson):
     seen = []
     while True:
         beat = run.next_beat()
-        if beat.kind == "done":
+        if isinstance(beat, GameEnd):
             return seen
-        if beat.kind == "event":
-            seen.append(beat.event)
-        if beat.kind == "ask":
+        seen += events_of(beat)
+        if isinstance(beat, Ask):
             assert run.submit(run.expected()).accepted
 
 
@@ -125,7 +125,7 @@ def test_find_by_number_id_and_prefix():
 def test_the_language_folder_is_the_installed_language(monkeypatch, tmp_path):
     """i18n.choose decides the language (issue 16): the lessons are in it when it has a folder, else English."""
     from bere_tui import i18n
-    from bere_tui.teach import lesson as lesson_module
+    from bere_tui.teach import catalogue as lesson_module
 
     for lang in ("en", "cs"):
         (tmp_path / lang).mkdir()
@@ -146,7 +146,7 @@ def test_the_language_folder_is_the_installed_language(monkeypatch, tmp_path):
 def test_the_catalogue_is_checked_once_and_again_when_a_file_changes(monkeypatch, tmp_path):
     """Checking plays every lesson through: the lesson menu reads the catalogue once, and again when a file is
     added, changed (even to the same size) or removed."""
-    from bere_tui.teach import lesson as lesson_module
+    from bere_tui.teach import catalogue as lesson_module
 
     shipped = sorted(p for p in ALL_LESSON_FILES if p.parent.name == "en")[:2]
     (tmp_path / "en").mkdir()

@@ -3,9 +3,10 @@
 import pytest
 
 from bere_tui.bots.runner import deciders
-from bere_tui.engine.nimmt.events import GameOver, Placed, Revealed
-from bere_tui.teach.lesson import load_catalogue
-from bere_tui.teach.runner import LessonRun, event_matches, same_action
+from bere_tui.engine.nimmt.events import Placed, Revealed
+from bere_tui.table.beats import Ask, BotTurn, GameEnd, Say
+from bere_tui.teach.catalogue import load_catalogue
+from bere_tui.teach.runner import LessonRun, event_matches, events_of, same_action
 
 
 def lesson(key):
@@ -15,7 +16,7 @@ def lesson(key):
 def advance_to_ask(run):
     while True:
         beat = run.next_beat()
-        if beat.kind in ("ask", "done"):
+        if isinstance(beat, (Ask, GameEnd)):
             return beat
 
 
@@ -25,20 +26,20 @@ def beat_aim(run):
 
 def test_beats_follow_the_steps_and_events():
     run = LessonRun(lesson("rows"))
-    kinds = [run.next_beat().kind for _ in range(2)]
-    assert kinds == ["say", "say"]
+    kinds = [type(run.next_beat()) for _ in range(2)]
+    assert kinds == [Say, Say]
     beat = advance_to_ask(run)
-    assert beat.kind == "ask" and beat.step.expect == {"do": "select", "card": 40}
-    assert run.next_beat().kind == "ask"  # asking again changes nothing
+    assert isinstance(beat, Ask) and beat.player == 0 and run.step.expect == {"do": "select", "card": 40}
+    assert run.next_beat() == beat  # asking again changes nothing
     assert run.submit({"player": 0, "do": "select", "card": 40}).accepted
     beats = []
     while True:
         b = run.next_beat()
         beats.append(b)
-        if b.text:
+        if isinstance(b, Say):
             break
     assert isinstance(beats[-1].event, Placed) and beats[-1].event.card == 40
-    assert any(isinstance(b.event, Revealed) for b in beats)
+    assert any(isinstance(e, Revealed) for b in beats for e in events_of(b))
 
 
 def test_a_wrong_move_is_explained_and_not_applied():
@@ -75,13 +76,13 @@ def test_a_wrong_row_choice_is_explained():
     run = LessonRun(lesson("low"))
     advance_to_ask(run)
     run.submit({"player": 0, "do": "select", "card": 5})
-    beat = advance_to_ask(run)
+    advance_to_ask(run)
     assert run.game.pending["do"] == "take_row"
     verdict = run.submit({"player": 0, "do": "take_row", "row": 2})
     assert not verdict.accepted
     assert "You take row 3 with 5: 7 bullheads." in verdict.explanation
     assert "The lesson's move, row 4, would cost 1 bullhead: 6 bullheads fewer than yours." in verdict.explanation
-    assert beat.step.aim in verdict.explanation
+    assert run.step.aim in verdict.explanation
 
 
 def test_the_hint_is_the_expected_move():
@@ -113,7 +114,7 @@ def test_event_matching_and_action_comparison():
 
 def test_the_prelude_events_are_kept_for_the_log():
     run = LessonRun(lesson("sixth"))
-    assert sum(isinstance(e, Revealed) for e in run.history) == 3  # three turns were played before
+    assert sum(isinstance(e, Revealed) for e in run.prelude) == 3  # three turns were played before
 
 
 PRACTICE = [x.id for x in load_catalogue("en").lessons if x.practice is not None]
@@ -124,14 +125,16 @@ def test_practice_game_with_hints_plays_to_the_end(key):
     """Every variant's practice game (base, Pro, Even/Odd, Anniversary) is played to its end (B9, A7) by a learner
     who follows the hints: each hint is a legal move with a reason, for every kind of decision."""
     run = LessonRun(lesson(key), seed=5)
-    assert [run.next_beat().kind for _ in range(2)] == ["say", "say"]
+    assert [type(run.next_beat()) for _ in range(2)] == [Say, Say]
     hints = 0
     kinds = set()
     while True:
         beat = run.next_beat()
-        if beat.kind == "done":
+        if isinstance(beat, GameEnd):
             break
-        if beat.kind == "ask":
+        if isinstance(beat, BotTurn):  # (the screen asks the bot in a worker thread)
+            run.decide(beat.player, *run.think(beat.player))
+        if isinstance(beat, Ask):
             text, action = run.hint()
             assert action in run.game.legal(0) and text and "computer players would" not in text, (action, text)
             hints += 1
@@ -143,7 +146,7 @@ def test_practice_game_with_hints_plays_to_the_end(key):
         assert "draft" in kinds and run.game.round > 1  # a new draft every round, to 66 (P2, B9)
     if run.game.variant == "anniversary":
         assert "special" in kinds and run.game.round == 2  # two rounds exactly (A6)
-    assert any(isinstance(e, GameOver) for e in run.game.opening_events + run.history) or run.game.winners
+    assert any(e.ends_game for events in run.history for e in events) and run.game.winners  # (B9, A7, BP9)
 
 
 def test_practice_seeds_give_different_deals():
@@ -167,9 +170,9 @@ def test_every_other_move_of_every_lesson_is_explained():
         run = LessonRun(lesson)
         while True:
             beat = run.next_beat()
-            if beat.kind == "done":
+            if isinstance(beat, GameEnd):
                 break
-            if beat.kind != "ask":
+            if not isinstance(beat, Ask):
                 continue
             want = run.expected()
             before = run.game.record()

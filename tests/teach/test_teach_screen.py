@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from bere_tui.teach.lesson import load_catalogue
+from bere_tui.teach.catalogue import load_catalogue
 from bere_tui.teach.progress import Progress
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.screens.lesson import ExplainScreen, LessonDoneScreen, LessonScreen, TeachScreen
-from bere_tui.ui.teach_prompt import LeaveLessonScreen, TeachPrompt
+from bere_tui.ui.teach_prompt import LeaveLessonScreen, guide_of
 
 LESSON_IDS = [x.id for x in load_catalogue("en").lessons]
 SIZE = (80, 24)
@@ -77,7 +77,7 @@ async def play_lesson(app, pilot, wrong: dict | None = None, hints: bool = True)
         if isinstance(screen, ExplainScreen):
             seen["explanations"].append(screen.text)
             await pilot.press("backspace")
-        elif isinstance(screen, TeachPrompt):
+        elif guide_of(screen):
             if wrong and seen["asks"] == wrong["ask"] and not seen["explanations"]:
                 await pilot.press(*wrong["keys"])
                 continue
@@ -158,13 +158,13 @@ async def test_esc_leaves_a_lesson_without_marking_it_done():
         assert isinstance(app.screen, LessonScreen)
         await pilot.press("enter", "enter")  # two narrations; now the select prompt
         await settle(pilot)
-        assert isinstance(app.screen, TeachPrompt)
+        assert guide_of(app.screen)
         await pilot.press("escape")  # it asks first; Enter stays
         await settle(pilot)
         assert isinstance(app.screen, LeaveLessonScreen)
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, TeachPrompt)
+        assert guide_of(app.screen)
         await pilot.press("escape", "y")
         await settle(pilot)
         assert isinstance(app.screen, TeachScreen)

@@ -17,10 +17,11 @@ from bere_tui.bots.nimmt.heuristic import unseen_cards
 from bere_tui.bots.nimmt.tactics import rows_of, target
 from bere_tui.engine.nimmt.variants import SPECIAL_NAMES
 from bere_tui.systems import system_of
+from bere_tui.table.beats import Ask, BotTurn, GameEnd, Say
 from bere_tui.table.narrate import narrate
+from bere_tui.teach.catalogue import load_catalogue
 from bere_tui.teach.describe import Teller
-from bere_tui.teach.lesson import load_catalogue
-from bere_tui.teach.runner import LessonRun
+from bere_tui.teach.runner import LessonRun, events_of
 from bere_tui.ui.prompts.special import special_help
 
 RULE_ID = re.compile(r"\b(?:[ABCEP]\d{1,2}|BP\d{1,2}|BG(?:-D)?\d|A-(?:5TH|7N|INS|REP|SHI|STOP|NP|ORD)-\d)\b")
@@ -48,11 +49,25 @@ def played(lesson, seed: int = 0):
     while True:
         beat = run.next_beat()
         yield run, beat
-        if beat.kind == "done":
+        if isinstance(beat, GameEnd):
             return
-        if beat.kind == "ask":
+        if isinstance(beat, BotTurn):
+            run.decide(beat.player, *run.think(beat.player))
+        if isinstance(beat, Ask):
             action = run.expected() or run.hint()[1]
             assert run.submit(action).accepted
+
+
+def words(run, beat) -> str:
+    """The lesson's words with `beat`: its narration, the step's words at the learner's decision (none in a
+    practice game), its closing words at the end."""
+    if isinstance(beat, Say):
+        return beat.text
+    if isinstance(beat, Ask) and run.expected() is not None:
+        return run.step.say
+    if isinstance(beat, GameEnd):
+        return run.lesson.done
+    return ""
 
 
 def status_teller(run):
@@ -77,9 +92,9 @@ def test_no_rule_ids_or_jargon_in_what_a_learner_reads():
         run = LessonRun(lesson, seed=3)
         tell = status_teller(run)
         for _run, beat in played(lesson, seed=3):
-            if beat.event is not None:
-                texts.append(tell(beat.event) or "")  # the status line, with the reasons
-            if beat.kind == "ask" and _run.practising:
+            for event in events_of(beat):
+                texts.append(tell(event) or "")  # the status line, with the reasons
+            if isinstance(beat, Ask) and _run.practising:
                 texts.append(_run.hint()[0])
                 texts.append(system_of(_run.game.variant).part("face").your_move(_run.game.pending["do"]))
     texts += [case[6].explanation for case in wrong_moves()]
@@ -130,7 +145,7 @@ def certainty_claims(run, text: str) -> list[str]:
 def open_choice(run) -> bool:
     """The learner has still to choose a card in secret, and everything they read now is read before the reveal."""
     pend = run.game.pending
-    return pend is not None and pend["do"] == "select" and run.learner in pend["players"] and not run.events
+    return pend is not None and pend["do"] == "select" and run.learner in pend["players"] and not run.queued
 
 
 def test_no_sentence_claims_certainty_that_hidden_cards_decide():
@@ -139,10 +154,10 @@ def test_no_sentence_claims_certainty_that_hidden_cards_decide():
         for run, beat in played(lesson, seed=3):
             if not open_choice(run):
                 continue
-            texts = [beat.text]
-            if beat.kind == "ask" and beat.step is not None:
-                texts += [beat.step.hint or "", beat.step.aim or ""]
-            elif beat.kind == "ask":  # a practice game: the hint
+            texts = [words(run, beat)]
+            if isinstance(beat, Ask) and run.expected() is not None:
+                texts += [run.step.hint or "", run.step.aim or ""]
+            elif isinstance(beat, Ask):  # a practice game: the hint
                 texts.append(run.hint()[0])
             for text in texts:
                 checked += bool(text)
@@ -160,9 +175,9 @@ def test_the_certainty_checker_finds_the_old_claims():
     }
     for key, old in cases.items():
         for run, beat in played(catalogue.find(key)):
-            if beat.kind == "ask" and open_choice(run):
+            if isinstance(beat, Ask) and open_choice(run):
                 assert certainty_claims(run, old), key
-                assert certainty_claims(run, beat.text) == [], (key, beat.text)
+                assert certainty_claims(run, words(run, beat)) == [], (key, words(run, beat))
                 break
         else:
             raise AssertionError(key)

@@ -16,11 +16,11 @@ from bere_tui.ui.widgets.choices import ChoiceList
 SEATS = [{"name": "Ann"}, {"name": "Ben", "bot": "random"}, {"name": "Cid", "bot": "random"}]
 
 
-def app_after(actions: int, seed: int = 1) -> BereApp:
+def app_after(actions: int, seed: int = 1, seats=SEATS) -> BereApp:
     """The table of a game whose first `actions` were made by random moves (Ann's lay-out comes next)."""
     from bere_tui.bots import make_bot
 
-    game = Game(SEATS, seed=seed)
+    game = Game(seats, seed=seed)
     movers = {p: make_bot("random", 100 + p) for p in range(game.n)}
     for _ in range(actions):
         p = game.deciders()[0]
@@ -94,3 +94,21 @@ async def test_lay_out_the_rest_where_every_way_scores_the_same():
         await wait_for(pilot, lambda: not game.hands[0])
         assert [a["do"] for a in game.actions[done:done + len(hand)]] == ["lay"] * len(hand)
         assert game.scores()[0] == low
+
+
+async def test_esc_at_the_card_hides_the_hand_again_at_a_hot_seat_table():
+    """B10: at a hot-seat table, Esc at the card hides the hand and brings the hand-off back, as at every prompt
+    that shows a hand (at the pile it goes back to the card, above)."""
+    from bere_tui.ui.screens.handoff import HandoffScreen
+
+    app = app_after(37, seats=[{"name": "Ann"}, {"name": "Ben"}, {"name": "Cid", "bot": "random"}])
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.game
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == "Ann")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LayPrompt))
+        assert "Esc hide hand" in screen_text(app)
+        done = len(game.actions)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen) and app.screen.who == "Ann")
+        assert len(game.actions) == done and "29" not in screen_text(app)  # the hand is hidden, nothing laid

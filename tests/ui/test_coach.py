@@ -82,17 +82,17 @@ async def test_the_coach_for_one_seat_at_a_hot_seat_table():
 async def test_a_lessons_practice_game_has_the_coach():
     """The base game's practice lesson: at the learner's first decision `c` tells the coach's suggestion."""
     from bere_tui.ui.screens.lesson import LessonScreen
-    from bere_tui.ui.teach_prompt import TeachPrompt
+    from bere_tui.ui.teach_prompt import guide_of
 
     app = BereApp(Start("teach", lesson="practice"), speed="off", remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(40):
             await pilot.pause()
-            if isinstance(app.screen, TeachPrompt):
+            if guide_of(app.screen):
                 break
             if isinstance(app.screen, LessonScreen):
                 await pilot.press("enter")
-        assert isinstance(app.screen, TeachPrompt) and app.screen.expected is None
+        assert guide_of(app.screen) and app.screen.guide.expected is None
         assert app.screen.check_action("coach", ()) is True  # (the key bar may be full: `?` names it)
         await pilot.press("c")
         await wait_for(pilot, lambda: _told(app))

@@ -8,13 +8,13 @@ import pytest
 from uitools import asking, screen_text, wait_for
 
 from bere_tui.systems import SYSTEMS, make_game, system_of
-from bere_tui.teach.lesson import load_catalogue
+from bere_tui.teach.catalogue import load_catalogue
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.screens.lesson import ExplainScreen, LessonDoneScreen, LessonScreen
 from bere_tui.ui.screens.scores import ResultsScreen
 from bere_tui.ui.screens.table import TableScreen
 from bere_tui.ui.session import Session
-from bere_tui.ui.teach_prompt import TeachPrompt
+from bere_tui.ui.teach_prompt import guide_of
 
 SIZE = (80, 24)
 DECISIONS = 3
@@ -67,7 +67,7 @@ async def test_a_lesson_hosts_the_face_of_every_game_and_plays_by_keys(name):
     system = SYSTEMS[name]
     app = BereApp(Start("teach", lesson=practice_lesson(name)), speed="off", remember=False)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, (LessonScreen, TeachPrompt)))
+        await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen) or guide_of(app.screen))
         lesson = next(s for s in app.screen_stack if isinstance(s, LessonScreen))
         assert type(lesson.face) is system.part("face") and lesson.has_class(f"-face-{name}")
         run = lesson.run
@@ -77,7 +77,7 @@ async def test_a_lesson_hosts_the_face_of_every_game_and_plays_by_keys(name):
             await pilot.pause()
             screen = app.screen
             assert not isinstance(screen, (ExplainScreen, LessonDoneScreen)), screen
-            if isinstance(screen, TeachPrompt) or isinstance(screen, LessonScreen) and screen.waiting \
+            if guide_of(screen) or isinstance(screen, LessonScreen) and screen.waiting \
                     or type(screen).__name__ == "RoundSummaryScreen":
                 await pilot.press("enter")
         assert decisions_of(run.game, run.learner) >= DECISIONS

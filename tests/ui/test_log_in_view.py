@@ -86,7 +86,7 @@ async def test_with_many_players_the_scores_give_the_log_its_newest_line(variant
                 prompts += 1
                 board = app.screen_stack[-2].query_one(ScoreBoard)
                 shortened += board.limit is not None
-                if board.limit is not None:
-                    assert "…" in screen_text(app)
+                if board.limit is not None:  # (shown at the board's next frame: later on a machine under load)
+                    await wait_for(pilot, lambda: "…" in screen_text(pilot.app), timeout=20)
             await pilot.press("enter")
     assert prompts >= 10 and shortened

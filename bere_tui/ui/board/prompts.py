@@ -276,6 +276,25 @@ class BoardPrompt(HidesHand, PromptScreen):
             await self._swap_list()
         finally:
             self.changing = False
+        self.highlight_hint()  # (a lesson's move, or its hint's, at this stage too)
+
+    def hint_index(self, action: dict) -> int | None:
+        """The line of the current stage that leads to `action` (None: none)."""
+        if self.stage == "tile":
+            want = [t for t in action.get("tiles", ()) if t not in self.picked]
+            answer = want[0] if want else None
+        elif self.stage == "card":
+            answer = action.get("card") or ""
+        elif self.stage == "row":
+            answer = action.get("row")
+        else:
+            answer = action.get("space")
+        return self.lines.index(answer) if answer in self.lines else None
+
+    def highlight(self, action: dict) -> None:
+        index = self.hint_index(action)
+        if index is not None:
+            self.query_one(ChoiceList).highlighted = index
 
     async def _swap_list(self) -> None:
         self._build()

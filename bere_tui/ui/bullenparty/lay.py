@@ -20,6 +20,7 @@ from bere_tui.table.cardtext import card_inline
 from bere_tui.table.sentence import Card, say
 from bere_tui.table.words import heads_text
 from bere_tui.ui.bullenparty.prompts import BullenpartyPrompt
+from bere_tui.ui.prompts.base import LEAVE_LESSON, HidesHand
 from bere_tui.ui.widgets.choices import ChoiceList
 
 #: the answer of the "lay out the rest" line
@@ -33,6 +34,8 @@ class LayPrompt(BullenpartyPrompt):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,backspace", "stage_back", N_("back"), show=True),  # (at the pile; at the card: hide hand)
+        HidesHand.BACK,
+        LEAVE_LESSON,  # (in a lesson, at the card)
     ]
 
     def __init__(self, view, legal, ascii: bool = False) -> None:
@@ -62,11 +65,6 @@ class LayPrompt(BullenpartyPrompt):
         return [a["pile"] for a in self.legal if a["card"] == card]
 
     # ------------------------------------------------------------------ the lines of each stage
-
-    @property
-    def steps(self) -> list[str]:
-        """The stages shown so far (a lesson's Esc goes back one: TeachPrompt.action_leave)."""
-        return ["card"] if self.card is None else ["card", "pile"]
 
     def _build(self) -> None:
         """self.lines: what each line answers ({"card"}, {"rest"}, {"pile"}), None where it is greyed."""
@@ -179,15 +177,8 @@ class LayPrompt(BullenpartyPrompt):
         self._build()
         self._show(next(i for i, line in enumerate(self.lines) if line is not None and line.get("card") == card))
 
-    def action_back(self) -> None:
-        """(A lesson's Esc at the pile: TeachPrompt.action_leave goes back a stage.)"""
-        if self.card is not None:
-            self.action_stage_back()
-            return
-        super().action_back()
-
     def hint_index(self, action: dict) -> int | None:
-        """The line of a lesson's hinted lay at this stage (TeachPrompt.show_hint)."""
+        """The line of a lesson's lay (or its hint's) at this stage."""
         for i, line in enumerate(self.lines):
             if line is None:
                 continue

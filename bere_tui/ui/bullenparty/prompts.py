@@ -150,6 +150,18 @@ class BullenpartyPrompt(HidesHand, PromptScreen):
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()
 
+    def hint_index(self, action: dict) -> int | None:
+        """The line of `action` (a lesson's move, or its hint's)."""
+        for i, line in enumerate(self.lines):
+            if line is not None and all(line.get(k) == v for k, v in action.items() if k != "player"):
+                return i
+        return None
+
+    def highlight(self, action: dict) -> None:
+        index = self.hint_index(action)
+        if index is not None:
+            self.query_one(ChoiceList).highlighted = index
+
     def on_option_list_option_highlighted(self, message: ChoiceList.OptionHighlighted) -> None:
         """A bid's preview follows the highlight: it stands on the highlighted line only (issue 35)."""
         message.stop()

@@ -1,5 +1,9 @@
 """What every prompt of this package shares: a ModalScreen that dismisses with one legal action, and the keys
 that work on every screen (? / F1 help and rules, q quit), which a modal screen does not inherit from the app.
+
+A lesson asks its learner on the table's own prompts, guided (`guided(guide)`, ui/teach_prompt.py LessonGuide):
+the lesson's narration on top, `i` for a hint that highlights its move, Esc to leave the lesson. A prompt says
+where its highlight goes for a move (`highlight`); the rest is the guide's.
 """
 
 from __future__ import annotations
@@ -24,6 +28,12 @@ COMMON_BINDINGS = [
     WHOLE_LOG,  # the whole log of the table under the prompt (BereApp.action_whole_log)
     Binding("c", "coach", N_("coach"), show=True),  # only where the coach is on (issue 34: prompts/coach.py)
 ]
+#: Esc in a lesson (a guided prompt): leave the lesson, once the learner says so. A prompt whose own Esc goes back a
+#: step or a stage in a lesson too lists it after its own (StepPrompt, LayPrompt)
+LEAVE_LESSON = Binding("escape", "leave", N_("leave lesson"), show=True)
+#: a lesson's hint (a guided prompt)
+HINT = Binding("i", "hint", N_("hint"), show=True)
+COMMON_BINDINGS += [LEAVE_LESSON, HINT]
 
 
 class PromptScreen(Gated, DismissOnce, ModalScreen[dict | None]):
@@ -33,6 +43,8 @@ class PromptScreen(Gated, DismissOnce, ModalScreen[dict | None]):
     BINDINGS = COMMON_BINDINGS
     #: the player at the keyboard is addressed as "you" (a lesson's learner, named "You"): no "You picks"
     second_person = False
+    #: a lesson's guidance (ui/teach_prompt.py LessonGuide), given before the prompt shows; None at the table
+    guide = None
 
     def __init__(self, view, legal: list[dict], ascii: bool = False) -> None:
         super().__init__()
@@ -41,13 +53,47 @@ class PromptScreen(Gated, DismissOnce, ModalScreen[dict | None]):
         self.ascii = ascii
         self.player = legal[0]["player"] if legal else view.me
 
+    def guided(self, guide) -> PromptScreen:
+        """This prompt as a lesson asks it: `guide` narrates, hints and leaves; the learner is "you"."""
+        self.guide = guide
+        self.second_person = True
+        return self
+
+    @on(events.Mount)
+    def _show_guide(self) -> None:
+        if self.guide is not None:
+            self.mount(self.guide.panel())
+            self.call_after_refresh(self.highlight_hint)  # (once the prompt's own highlight is set)
+
+    def highlight(self, action: dict) -> None:
+        """Put the highlight on the choice that leads to `action` (a lesson's move, or its hint's), at this
+        step or stage of the prompt."""
+
+    def highlight_hint(self) -> None:
+        """The guide's move (the lesson's, or the hint's once asked) highlighted, if there is one."""
+        hinted = self.guide.hinted if self.guide is not None else None
+        if hinted is not None:
+            self.highlight(hinted)
+
+    def action_hint(self) -> None:
+        if self.guide is not None:
+            self.guide.show_hint(self)
+
+    def action_leave(self) -> None:
+        if self.guide is not None:
+            self.guide.leave(self)
+
     @on(events.ScreenResume)
     def _uncover_log(self) -> None:
         """Once this box is laid out, the table's log draws its newest line above it (issue 35)."""
         self.call_after_refresh(redraw_logs, self.app)
 
     def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("hint", "leave"):
+            return self.guide is not None
         if action == "coach":
+            if self.guide is not None and self.guide.expected is None:  # a lesson's practice game: always on
+                return True
             from bere_tui.ui.prompts.coach import coached
 
             return coached(self)
@@ -86,6 +132,11 @@ class CardPickPrompt(PromptScreen):
 
     def on_mount(self) -> None:
         self.query_one(CardPicker).focus()
+
+    def highlight(self, action: dict) -> None:
+        picker = self.query_one(CardPicker)
+        if action.get("card") in picker.cards:
+            picker.cursor = picker.cards.index(action["card"])
 
     def on_card_picker_picked(self, message: CardPicker.Picked) -> None:
         message.stop()

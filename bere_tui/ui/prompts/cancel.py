@@ -21,6 +21,8 @@ from bere_tui.ui.prompts.special import Step, StepPrompt, card_choice, special_t
 class CancelPrompt(StepPrompt):
     """Negative = Positive: choose the positive card, then the cards it cancels (at most its bullheads)."""
 
+    FIELDS = ("positive",)
+
     def first_step(self) -> Step:
         self.chosen: set[int] = set()
         self.positive: int | None = None

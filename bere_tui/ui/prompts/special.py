@@ -30,7 +30,7 @@ from bere_tui.engine.nimmt.view import RowView, View
 from bere_tui.i18n import N_, _
 from bere_tui.table.cardtext import card_inline, card_label
 from bere_tui.table.words import heads_text, outcome_text, special_name
-from bere_tui.ui.prompts.base import PromptScreen
+from bere_tui.ui.prompts.base import LEAVE_LESSON, PromptScreen
 from bere_tui.ui.widgets.asciiscroll import use_ascii_scrollbars
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.log import GameLog, redraw_logs
@@ -203,10 +203,14 @@ class StepPrompt(PromptScreen):
     CSS_PATH = "special.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", N_("back"), key_display="Esc"),
+        LEAVE_LESSON,  # (in a lesson, from the first step)
         # TRANSLATORS: the space bar's name in the key bar
         Binding("space", "toggle", N_("toggle"), key_display=N_("Space")),
         *[Binding(str(d), f"digit('{d}')", N_("go to"), key_display="0-9", show=d == 1) for d in range(10)],
     ]
+
+    #: the fields of the action, in the order the steps ask for them
+    FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, view: View, legal: list[dict], ascii: bool = False) -> None:
         super().__init__(view, legal, ascii)
@@ -278,6 +282,17 @@ class StepPrompt(PromptScreen):
         choices.focus()
         self._mark(index)
         self.refresh_bindings()
+        if self.guide is not None:  # a lesson's move (or its hint's) at this step too
+            self.call_after_refresh(self.highlight_hint)
+
+    def highlight(self, action: dict) -> None:
+        """The choice of this step that `action` makes, when the action says it (FIELDS)."""
+        fields = [f for f in self.FIELDS if f in action]
+        k = len(self.steps) - 1
+        if 0 <= k < len(fields):
+            for i, choice in enumerate(self.step.choices):
+                if choice.value == action[fields[k]] and choice.why_not is None:
+                    self.query_one(StepList).highlighted = i
 
     def _list_height(self, step: Step) -> int:
         """The lines left for the choices, so that the box fits under the table's rows and revealed cards
@@ -363,8 +378,19 @@ class StepPrompt(PromptScreen):
         choice = step.choices[index]
         if choice.why_not is not None:
             return
+        settled = self.guide.settled(self, index) if self.guide is not None else None
+        if settled is not None:  # a lesson explains a move it did not ask for at once (LessonGuide.settled)
+            self.dismiss(settled)
+            return
         self.last_pick.append(index)
         step.pick(choice.value)
+
+    def picks_with(self, index: int) -> dict:
+        """The fields chosen so far, with this step's choice `index` (FIELDS)."""
+        k = len(self.steps) - 1
+        picks = {self.FIELDS[i]: self.steps[i].choices[self.last_pick[i]].value for i in range(k)}
+        picks[self.FIELDS[k]] = self.step.choices[index].value
+        return picks
 
     def action_digit(self, digit: str) -> None:
         """Digits move the highlight to the choice with that number (a card's number may take several digits:
@@ -428,6 +454,8 @@ class StepPrompt(PromptScreen):
 
 class SpecialPrompt(StepPrompt):
     """Play a special card with the card being placed, or none (the default): A3, A-ORD-1."""
+
+    FIELDS = ("card", "row", "with", "move", "to_row")
 
     def first_step(self) -> Step:
         view, card = self.view, self.placed_card

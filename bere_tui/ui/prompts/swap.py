@@ -12,6 +12,8 @@ from bere_tui.ui.prompts.special import Choice, Step, StepPrompt, special_title
 class SwapPrompt(StepPrompt):
     """Keep all special cards (the default) or discard one and draw the top card of the draw pile (A5)."""
 
+    FIELDS = ("discard",)
+
     def first_step(self) -> Step:
         view = self.view
         choices = [Choice(None, _("Keep all special cards"), "0")]

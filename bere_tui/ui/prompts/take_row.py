@@ -85,6 +85,10 @@ class TakeRowPrompt(PromptScreen):
     def on_mount(self) -> None:
         self.query_one(ChoiceList).focus()
 
+    def highlight(self, action: dict) -> None:
+        if action.get("row") in self.choices:
+            self.query_one(ChoiceList).highlighted = self.choices.index(action["row"])
+
     def on_choice_list_refused(self, message: ChoiceList.Refused) -> None:
         """The digit of a row that may not be chosen: the highlight stays, one line says why (A-STOP-2)."""
         message.stop()

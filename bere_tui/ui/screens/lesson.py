@@ -2,15 +2,15 @@
 
 `TeachScreen` lists the lessons (done ones marked, the next one highlighted). `LessonScreen`, one screen for
 every game, shows the table drawn by the game's face (ui/faces: the same as at the table) under the lesson's
-narration, and plays the lesson's beats (bere_tui.teach.runner): events one at a time, narration that waits for
-Enter, and the learner's decisions on the game's own prompts (ui.teach_prompt). A move the lesson did not ask for is
-explained in a dialog and taken back. Esc leaves; a finished lesson is remembered (teach.progress).
+narration, and plays the lesson's beats (bere_tui.teach.runner: the table director's, and `Say`) in the table's
+loop (ui/screens/table.py DirectedScreen): events one at a time, narration that waits for Enter, the learner's
+decisions on the game's own prompts guided by the lesson (ui.teach_prompt), a practice game's bots in worker
+threads. A move the lesson did not ask for is explained in a dialog and taken back. Esc leaves; a finished
+lesson is remembered (teach.progress).
 """
 
 from __future__ import annotations
 
-import asyncio
-from time import monotonic
 from typing import ClassVar
 
 from rich.text import Text
@@ -23,19 +23,19 @@ from textual.widgets.option_list import Option
 
 from bere_tui.i18n import N_, _
 from bere_tui.systems import system_of
-from bere_tui.table.narrate import log_line
+from bere_tui.table.beats import Ask, Say, ShowEvents
 from bere_tui.table.words import variant_name, winners_line
-from bere_tui.teach.lesson import Catalogue, Lesson, LessonError, load_catalogue
+from bere_tui.teach.catalogue import Catalogue, load_catalogue
+from bere_tui.teach.lesson import Lesson, LessonError
 from bere_tui.teach.progress import Progress
 from bere_tui.teach.runner import LessonRun
 from bere_tui.ui import gate
-from bere_tui.ui.faces import add_face_css, host_face
 from bere_tui.ui.gate import Gated
 from bere_tui.ui.once import DismissOnce
 from bere_tui.ui.prompts import NoPrompt
-from bere_tui.ui.screens.table import STEP_SECONDS
+from bere_tui.ui.screens.table import DirectedScreen
 from bere_tui.ui.screens.whole_log import WHOLE_LOG
-from bere_tui.ui.teach_prompt import LEAVE, NarrationPanel, teach_prompt
+from bere_tui.ui.teach_prompt import LEAVE, LeaveLessonScreen, LessonGuide, NarrationPanel
 from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 from bere_tui.ui.widgets.log import GameLog
@@ -189,8 +189,9 @@ class LessonDoneScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
 # ---------------------------------------------------------------------- a lesson at the table
 
 
-class LessonScreen(DismissOnce, Screen[str]):
-    """One lesson of any game: the game's face under the narration; dismissed with next, again or list."""
+class LessonScreen(DismissOnce, DirectedScreen):
+    """One lesson of any game: the game's face under the narration; dismissed with next, again or list. Its
+    loop is the table's (DirectedScreen): the lesson's run is its director."""
 
     CSS_PATH = "lesson.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -201,38 +202,19 @@ class LessonScreen(DismissOnce, Screen[str]):
     ]
 
     def __init__(self, lesson: Lesson, catalogue: Catalogue, progress: Progress, seed: int | None = None) -> None:
-        super().__init__()
+        # (a face that draws from the game itself needs the game as it was after each event: teach.runner)
+        run = LessonRun(lesson, seed=seed, snapshots=system_of(lesson.variant).part("face").SNAPSHOTS)
+        super().__init__(run, viewer=run.learner, lesson=True)  # the table shows the learner's view
+        self.run = run
         self.lesson = lesson
         self.catalogue = catalogue
         self.progress = progress
-        system = system_of(lesson.variant)
-        # (a face that draws from the game itself needs the game as it was after each event: teach.runner)
-        self.run = LessonRun(lesson, seed=seed, snapshots=system.part("face").SNAPSHOTS)
-        game = self.run.game
-        self.names = [p["name"] for p in game.players]
-        self.levels = [p.get("bot") for p in game.players]
-        self.viewer = self.run.learner  # the table shows the learner's view
-        self.face = host_face(self, system, lesson=True)
         self.waiting = False  # narration on screen, waiting for Enter
         self._narration_from = 0.0  # Enter skips the narration from this moment on (monotonic seconds)
-        self._go_on = asyncio.Event()
-        self.shown = asyncio.Event()
-
-    @property
-    def ascii(self) -> bool:
-        return self.app.ascii
-
-    @property
-    def game(self):
-        return self.run.game
 
     def drawn(self):
-        """The game as the learner sees it now: as it was after the event being shown, or as it is."""
-        return self.run.shown or self.run.game
-
-    def _post_register(self, app) -> None:
-        super()._post_register(app)
-        add_face_css(app, self.face)
+        """The game as the learner sees it now: as it was after the events being shown, or as it is."""
+        return self.run.shown or self.game
 
     @property
     def title_line(self) -> str:
@@ -247,25 +229,14 @@ class LessonScreen(DismissOnce, Screen[str]):
     def on_mount(self) -> None:
         self.face.mount()
         log = self.query_one(GameLog)
-        for event in self.run.history:
-            self._log(event, log)
+        for event in self.run.prelude:
+            self.log_event(event, log)
         self.redraw()
         self.update_hand()
         # (the coroutine is made when the worker starts: an exclusive worker may be replaced before it does)
         self.run_worker(self.play, group="lesson", exclusive=True)
 
-    def on_screen_resume(self) -> None:
-        self.shown.set()
-
-    def on_screen_suspend(self) -> None:
-        self.shown.clear()
-
     # ------------------------------------------------------------------ drawing
-
-    def _log(self, event, log: GameLog | None = None) -> None:
-        line = log_line(event, self.names, self.ascii, you=self.run.learner)
-        if line is not None:
-            (log or self.query_one(GameLog)).write(line)
 
     def redraw(self) -> None:
         self.face.draw()
@@ -283,8 +254,10 @@ class LessonScreen(DismissOnce, Screen[str]):
             for widget in self.query(points[point]):
                 widget.add_class("-pointed")
 
-    def set_status(self, text: str) -> None:
-        self.query_one("#status", Static).update(Text(text, style="bold"))
+    def sync(self) -> None:
+        """Before a decision: the table exactly as the engine has it."""
+        self.run.shown = None
+        self.face.sync()
 
     # ------------------------------------------------------------------ keys
 
@@ -295,104 +268,95 @@ class LessonScreen(DismissOnce, Screen[str]):
         return event.time >= self._narration_from
 
     def action_go_on(self) -> None:
-        self._go_on.set()
+        self._hurry.set()
 
     def action_leave(self) -> None:
-        from bere_tui.ui.teach_prompt import LeaveLessonScreen
+        self.app.push_screen(LeaveLessonScreen(), lambda leave: self.leave() if leave else None)
 
-        self.app.push_screen(LeaveLessonScreen(), lambda leave: self.dismiss("list") if leave else None)
+    def leave(self) -> None:
+        self.playing = False
+        self.dismiss("list")
 
     async def wait_for_enter(self) -> None:
         """Until Enter. (The footer keeps showing Enter: refreshing its keys at every line costs more than
         a key that briefly does nothing between two narrations.) An Enter pressed before this narration
         showed, or in its first moment, does not skip it (the input gate, as for a prompt)."""
-        self._narration_from = monotonic() + gate.GATE_SECONDS["prompt"]
+        self._narration_from = gate.monotonic() + gate.GATE_SECONDS["prompt"]  # (the input gate's clock)
         self.waiting = True
-        self._go_on.clear()
-        await self._go_on.wait()
+        self._hurry.clear()
+        await self._hurry.wait()
         self.waiting = False
 
-    # ------------------------------------------------------------------ the lesson loop
+    # ------------------------------------------------------------------ the lesson's beats
 
-    async def play(self) -> None:
-        run = self.run
-        while True:
-            await self.app.wait_ready(self)
-            beat = run.next_beat()
-            if beat.kind == "event":
-                await self.show_event(beat.event, beat.text, beat.point)
-            elif beat.kind == "say":
-                self.narrate(beat.text, beat.point, _("Enter: continue"))
-                await self.wait_for_enter()
-            elif beat.kind == "ask":
-                if not await self.ask(beat):
-                    return
-            else:
-                await self.finish()
-                return
+    async def show_beat(self, beat: ShowEvents) -> None:
+        if beat.notice:  # (a practice game's bot that failed)
+            self.notify(beat.notice, severity="warning", timeout=6)
+        for event in beat.events:
+            if self.show_event(event):
+                self._hurry.clear()  # Enter hurries one event
+                await self.pause(self.face.EVENT_STEPS.get(type(event), 0.0))
 
-    async def show_event(self, event, text: str, point: str | None) -> None:
-        self._log(event)
+    def show_event(self, event) -> bool:
+        """One event in the log, on the status line and on the table; False: a secret choice (nothing shows)."""
+        self.log_event(event)
         face = self.face
         told = face.tell(event)  # also moves the table model on by this event
         if face.secret(event):
-            return
+            return False
         if told:
             self.set_status(told)
         if face.deals_hands(event):
             self.update_hand()
         self.redraw()
-        summary = face.lesson_summary(event)
-        if text:
-            self.narrate(text, point, _("Enter: continue"))
-            await self.wait_for_enter()
-        elif summary is not None:
-            await self.app.push_screen_wait(summary)
-        else:
-            seconds = STEP_SECONDS.get(self.app.speed, 0.0) * face.EVENT_STEPS.get(type(event), 0.0)
-            if seconds > 0:
-                self._go_on.clear()
-                try:
-                    await asyncio.wait_for(self._go_on.wait(), seconds)
-                except TimeoutError:
-                    pass
+        return True
 
-    def sync(self) -> None:
-        """Before a decision: the table exactly as the engine has it."""
-        self.face.sync()
+    async def say(self, beat: Say) -> None:
+        """The lesson's words (after the event they talk about), until Enter."""
+        if beat.event is not None:
+            self.show_event(beat.event)
+        self.narrate(beat.text, beat.point, _("Enter: continue"))
+        await self.wait_for_enter()
 
-    async def ask(self, beat) -> bool:
-        """The learner's decision; False when they leave the lesson."""
+    async def round_summary(self, scored) -> None:
+        """A practice game's round ends as at the table (a scripted lesson's goes on with its words)."""
+        if self.lesson.practice is not None:
+            await super().round_summary(scored)
+
+    async def ask_person(self, beat: Ask) -> None:
+        """The learner's decision on the table's own prompt, guided by the lesson (ui/teach_prompt.py)."""
         run = self.run
         self.sync()
+        if run.bots_think_ahead():  # (a practice game: the bots' secret choices, in a worker meanwhile)
+            self.think_ahead()
+        expected = run.expected()
+        step = run.step if expected is not None else None
+        text = step.say if step is not None else self.face.your_move(beat.do)
+        self.narrate(text, step.point if step is not None else None)
         game = run.game
-        text = beat.text or self.face.your_move(game.pending["do"])
-        self.narrate(text, beat.point)
         view, legal = game.view(run.learner), game.legal(run.learner)
         try:
-            do = legal[0]["do"] if legal else (view.pending or {}).get("do")
-            prompt = teach_prompt(self.face.prompt_class(do), view, legal, self.ascii, self.title_line, text,
-                                  run.hint, run.expected())
+            prompt = self.face.prompt(view, legal)
         except NoPrompt:
             self.notify(_("No screen for this decision yet; the lesson's move was made."))
             action = run.hint()[1] or legal[0]
         else:
-            action = await self.app.push_screen_wait(prompt)
+            action = await self.app.push_screen_wait(
+                prompt.guided(LessonGuide(self.title_line, text, run.hint, expected)))
         if action is None:
-            return True  # asked again
+            return  # asked again
         if action == LEAVE:
-            self.dismiss("list")
-            return False
+            self.leave()
+            return
         for one in action if isinstance(action, list) else [action]:  # (a list: moves the engine planned)
             verdict = run.submit(one)
             if not verdict.accepted:
                 break
         if verdict.accepted:
-            if not any(self.face.deals_hands(e) for e in verdict.events):
+            if not any(self.face.deals_hands(e) for e in verdict.events or ()):
                 self.update_hand()  # else the new hand shows when its deal does
         else:
             await self.app.push_screen_wait(ExplainScreen(verdict.explanation))
-        return True
 
     async def finish(self) -> None:
         run, lesson = self.run, self.lesson
@@ -405,7 +369,7 @@ class LessonScreen(DismissOnce, Screen[str]):
             game = run.game
             outcome = game.outcome()  # the engine's totals
             totals = ", ".join(f"{self.names[p]} {total}" for p, total in enumerate(outcome.totals))
-            winners = winners_line([self.names[p] for p in game.winners], game.winners == (self.run.learner,))
+            winners = winners_line([self.names[p] for p in game.winners], game.winners == (run.learner,))
             text = f"{winners} ({totals}).\n{text}"
         self.narrate(text, None)
         has_next = self.catalogue.after(lesson) is not None
