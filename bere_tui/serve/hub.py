@@ -7,11 +7,11 @@ In the secret selection (B3) every remote person is asked at once; other decisio
 Seat -> hub:  {"t": "join", "player": KEY}  then  {"t": "action", "action": {...}, "decision": N}
               any seated player may also send {"t": "to_bot", "seat": N} for a seat offered to a bot, and
               after the game {"t": "rematch"} (a new game with the same seats at the same table).
-Hub -> seat:  hello {seat, names, levels, code, benched, clock}; state {public, mine}; events {events};
+Hub -> seat:  hello {seat, names, levels, code, benched, clock, variant, log}; state {public, mine}; events {events};
               ask {legal, decision, seconds}; waiting {players, away, offer}; seats {levels, benched};
               back {} (a bot played this seat; it is the person's again at its next decision); timeout {} (the
-              clock ran out: the seat's bot move was played); summary {round, scores, totals};
-              over {winners, totals, rounds, outcome}; rematched {} (a new game has begun: join again); stopping {} (the
+              clock ran out: the seat's bot move was played); summary {event} (the event that ended a round);
+              over {winners, totals, outcome}; rematched {} (a new game has begun: join again); stopping {} (the
               server is going down); error {message}; taken_over {} (then the hub closes that connection).
 
 A finished game goes to the Replays and History of every key with a seat (its data folder under the data
@@ -23,6 +23,10 @@ for `away_offer` seconds may be given to a bot by any player; a seat whose key l
 table itself after `away_auto` seconds. The key coming back is told so and takes the seat back at its next
 decision. With a clock, a decision not answered in `clock` seconds gets the seat's bot move. Every time is
 read from the hub's clock (`clock()`, injected in tests) by `tick()`, which the hub calls once a second.
+
+Any registered game can be seated (its system's wire, bere_tui/table/wire.py: the views and events of its
+"view" and "events" parts). A connection's hello carries the log so far (every event of the game, public), so
+that a seat that comes back, or a hub reloaded after a restart, shows the whole log again.
 
 A seat is bound to the key that took it: that key reconnecting returns to the same seat and is asked again
 what it was being asked. A key that finds no free seat watches the public table.
@@ -47,14 +51,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bere_tui.engine import BereError
-from bere_tui.engine.nimmt import Game
+from bere_tui.engine.events import Event
 from bere_tui.i18n import _
 from bere_tui.serve.tables import TableSettings, read_table_file, write_table_file
 from bere_tui.table.beats import Ask, BotTurn, GameEnd, HandOff, RoundSummary, ShowEvents
 from bere_tui.table.director import TableDirector
-from bere_tui.table.wire import event_to_wire, view_to_wire
+from bere_tui.table.wire import wire_of
+
+if TYPE_CHECKING:
+    from bere_tui.engine.protocol import GameProtocol as Game
 
 MAX_LINE = 1 << 16  # bytes of one message from a seat
 LINGER_SECONDS = 120.0  # a finished table stays open this long, so that seats coming back see the results
@@ -94,11 +102,14 @@ class Question:
 
 class TableHub:
     def __init__(self, game: Game, code: str, folder: Path, settings: TableSettings | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, history: list[list[Event]] | None = None) -> None:
+        from bere_tui.systems import system_of
+
         self.code = code
         self.folder = folder
         self.clock = clock
-        self.director = TableDirector(game, on_action=self.save, own_terminals=True)
+        self.wire = wire_of(system_of(game.variant))
+        self.director = TableDirector(game, on_action=self.save, own_terminals=True, history=history)
         self.game = game
         kept = read_table_file(folder, code)
         self.settings = settings or TableSettings.from_json(kept.get("settings"))
@@ -176,9 +187,14 @@ class TableHub:
         return None
 
     def state_for(self, seat: int | None) -> dict:
-        game = self.game
-        return {"t": "state", "public": view_to_wire(game.view(None)),
-                "mine": view_to_wire(game.view(seat)) if seat is not None else None}
+        game, wire = self.game, self.wire
+        return {"t": "state", "public": wire.view_to_wire(game.view(None)),
+                "mine": wire.view_to_wire(game.view(seat)) if seat is not None else None}
+
+    def log(self) -> list[dict]:
+        """Every event of the game so far (all of them public), for a seat's log."""
+        told = [*self.game.opening_events, *(e for events in self.director.history for e in events)]
+        return [self.wire.event_to_wire(e) for e in told]
 
     def broadcast(self, message_for) -> None:
         """Each connected terminal its own message (its seat's view)."""
@@ -212,7 +228,8 @@ class TableHub:
             self.connected.append(conn)
             d = self.director
             conn.send({"t": "hello", "seat": conn.seat, "names": d.names, "levels": d.levels, "code": self.code,
-                       "benched": sorted(self.benched), "clock": self.settings.clock})
+                       "benched": sorted(self.benched), "clock": self.settings.clock,
+                       "variant": self.game.variant, "log": self.log()})
             conn.send(self.state_for(conn.seat))
             if conn.seat is not None:
                 self.arrived(conn.seat)
@@ -391,7 +408,7 @@ class TableHub:
 
     def over_message(self) -> dict:
         return {"t": "over", "winners": list(self.game.winners), "totals": self.game.totals(),
-                "rounds": [list(r) for r in self.game.scores], "outcome": self.game.outcome().to_wire()}
+                "outcome": self.game.outcome().to_wire()}
 
     def ask(self, players: list[int]) -> None:
         for p in players:
@@ -414,12 +431,10 @@ class TableHub:
             beat = director.next_beat()
             if isinstance(beat, ShowEvents):
                 self.broadcast(lambda c: self.state_for(c.seat))
-                self.send_all({"t": "events", "events": [event_to_wire(e) for e in beat.events],
+                self.send_all({"t": "events", "events": [self.wire.event_to_wire(e) for e in beat.events],
                                "forced": beat.forced, "notice": beat.notice})
             elif isinstance(beat, RoundSummary):
-                scored = beat.scored
-                self.send_all({"t": "summary", "round": scored.round, "scores": list(scored.scores),
-                               "totals": list(scored.totals)})
+                self.send_all({"t": "summary", "event": self.wire.event_to_wire(beat.scored)})
             elif isinstance(beat, GameEnd):
                 self.keep()  # (finished: not reloaded after a restart)
                 self.archive()
@@ -455,10 +470,11 @@ class TableHub:
 
 
 async def run_hub(game: Game, code: str, folder: Path, socket_path: Path, linger: float = LINGER_SECONDS,
-                  idle: float = IDLE_SECONDS) -> None:
+                  idle: float = IDLE_SECONDS, history: list[list[Event]] | None = None) -> None:
     """Serve the table until its game is over (and `linger` seconds more, for late comers to see the
-    results), until nobody has been connected for `idle` seconds, or until SIGTERM (the server stops)."""
-    await serve_hub(TableHub(game, code, folder), socket_path, linger, idle)
+    results), until nobody has been connected for `idle` seconds, or until SIGTERM (the server stops).
+    `history`: the events of each action so far (a table reloaded from its record)."""
+    await serve_hub(TableHub(game, code, folder, history=history), socket_path, linger, idle)
 
 
 async def serve_hub(hub: TableHub, socket_path: Path, linger: float = LINGER_SECONDS, idle: float = IDLE_SECONDS,
@@ -533,10 +549,11 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the hub's 
     parser.add_argument("--record", required=True, help="the table's first record (players, variant, seed)")
     args = parser.parse_args(argv)
     from bere_tui.record import load
+    from bere_tui.table.replay import events_by_action
 
     folder = Path(args.folder)
-    game = load(args.record)
-    asyncio.run(run_hub(game, args.code, folder, folder / f"{args.code}.sock"))
+    game, _actions, history = events_by_action(load(args.record))  # (the log so far: a table after a restart)
+    asyncio.run(run_hub(game, args.code, folder, folder / f"{args.code}.sock", history=history))
     print(_("table {code}: stopped").format(code=args.code), flush=True)  # the last line of its log
     return 0
 
