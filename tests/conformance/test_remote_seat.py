@@ -29,14 +29,14 @@ from toy_game import VARIANT as TOY
 from toy_game import registered_toy
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "serve"))  # (the hub tests' helpers)
-from hubtools import CODE, Clock, join, served  # noqa: E402
+from hubtools import CODE, Clock, join, served
 
-from bere_tui.record import new_game, parse_record  # noqa: E402
-from bere_tui.serve.hub import TableHub  # noqa: E402
-from bere_tui.serve.tables import TableSettings  # noqa: E402
-from bere_tui.systems import GAMES, make_game, system_of  # noqa: E402
-from bere_tui.table.replay import events_by_action  # noqa: E402
-from bere_tui.table.wire import wire_of  # noqa: E402
+from bere_tui.record import new_game, parse_record
+from bere_tui.serve.hub import TableHub
+from bere_tui.serve.tables import TableSettings
+from bere_tui.systems import GAMES, make_game, system_of
+from bere_tui.table.replay import events_by_action
+from bere_tui.table.wire import wire_of
 
 SHORT = {"base": {"rounds": 1}, "pro": {"rounds": 1}, "even-odd": {"rounds": 1}}
 KEYS = ["ann-key", "ben-key"]
