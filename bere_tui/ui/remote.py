@@ -117,7 +117,8 @@ class RemoteTableScreen(TableScreen):
     deadline: float | None = None  # when this seat's decision clock runs out (the app's monotonic clock)
 
     def on_mount(self) -> None:
-        super().on_mount()
+        """(Textual calls TableScreen.on_mount too, after this: the log so far, the table, the loop. Calling it
+        from here as well wrote the log twice and started the loop twice.)"""
         self.set_interval(1.0, self.tick_clock)
         s = self.session
         self.set_status(_("Table {code}.").format(code=s.code) + " " + (
