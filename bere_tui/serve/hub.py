@@ -4,7 +4,7 @@ The hub listens on a Unix socket in the tables folder and speaks JSON lines. It 
 `view(seat)`, the public events and the prompts of that seat; it writes the game record after every action.
 In the secret selection (B3) every remote person is asked at once; other decisions go to their one decider.
 
-Seat -> hub:  {"t": "join", "player": KEY}  then  {"t": "action", "action": {...}, "decision": N}
+Seat -> hub:  {"t": "join", "player": KEY, "lang": LANGUAGE}  then  {"t": "action", "action": {...}, "decision": N}
               any seated player may also send {"t": "to_bot", "seat": N} for a seat offered to a bot, and
               after the game {"t": "rematch"} (a new game with the same seats at the same table).
 Hub -> seat:  hello {seat, names, levels, code, benched, clock, variant, log}; state {public, mine}; events {events};
@@ -27,6 +27,11 @@ read from the hub's clock (`clock()`, injected in tests) by `tick()`, which the 
 Any registered game can be seated (its system's wire, bere_tui/table/wire.py: the views and events of its
 "view" and "events" parts). A connection's hello carries the log so far (every event of the game, public), so
 that a seat that comes back, or a hub reloaded after a restart, shows the whole log again.
+
+Each seat reads the table in its own language (issue 33 item 6): its screen tells the events and words the
+hub's messages (stopping, timeout, back...) itself; a notice (a bot that could not decide) travels as its code
+and arguments (i18n.Said), and the refusal of an illegal answer is worded in the language the seat gave when it
+joined.
 
 A seat is bound to the key that took it: that key reconnecting returns to the same seat and is asked again
 what it was being asked. A key that finds no free seat watches the public table.
@@ -55,7 +60,7 @@ from typing import TYPE_CHECKING
 
 from bere_tui.engine import BereError
 from bere_tui.engine.events import Event
-from bere_tui.i18n import _
+from bere_tui.i18n import Said, _, speaking
 from bere_tui.serve.tables import TableSettings, read_table_file, write_table_file
 from bere_tui.table.beats import Ask, BotTurn, GameEnd, HandOff, RoundSummary, ShowEvents
 from bere_tui.table.director import TableDirector
@@ -74,10 +79,11 @@ TICK_SECONDS = 1.0  # how often the hub looks at its clocks (absent seats, the d
 class Seat:
     """A connected terminal: a player's seat, or a spectator (seat None)."""
 
-    def __init__(self, writer: asyncio.StreamWriter, key: str, seat: int | None) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, key: str, seat: int | None, lang: str | None = None) -> None:
         self.writer = writer
         self.key = key
         self.seat = seat
+        self.lang = lang  # the language its terminal reads (the join's "lang"), for the texts the hub words
 
     def send(self, message: dict) -> None:
         if self.writer.is_closing():
@@ -222,7 +228,8 @@ class TableHub:
                 writer.close()
                 return
             key = hello["player"][:200]
-            conn = Seat(writer, key, self.seat_for(key))
+            lang = hello.get("lang")
+            conn = Seat(writer, key, self.seat_for(key), lang[:16] if isinstance(lang, str) else None)
             if conn.seat is not None:
                 self.take_over(conn.seat)
             self.connected.append(conn)
@@ -432,7 +439,7 @@ class TableHub:
             if isinstance(beat, ShowEvents):
                 self.broadcast(lambda c: self.state_for(c.seat))
                 self.send_all({"t": "events", "events": [self.wire.event_to_wire(e) for e in beat.events],
-                               "forced": beat.forced, "notice": beat.notice})
+                               "forced": beat.forced, "notice": said(beat.notice)})
             elif isinstance(beat, RoundSummary):
                 self.send_all({"t": "summary", "event": self.wire.event_to_wire(beat.scored)})
             elif isinstance(beat, GameEnd):
@@ -458,8 +465,10 @@ class TableHub:
         seat, decision, action = await self.answers.get()
         if action is None or seat not in self.asked or self.asked[seat].decision != decision:
             return
+        lang = next((c.lang for c in reversed(self.connected) if c.seat == seat), None)
         try:
-            self.director.decide(seat, action)
+            with speaking(lang):  # (a refusal in the words of the seat's language)
+                self.director.decide(seat, action)
         except BereError as exc:
             for conn in self.connected:
                 if conn.seat == seat:
@@ -531,6 +540,12 @@ async def serve_hub(hub: TableHub, socket_path: Path, linger: float = LINGER_SEC
         server.close()
         socket_path.unlink(missing_ok=True)
         pid_file.unlink(missing_ok=True)
+
+
+def said(text: str | Said) -> str | dict:
+    """A text for the wire: one the hub worded as it is, a Said as its code and arguments (each seat words it in
+    its own language)."""
+    return text.to_wire() if isinstance(text, Said) else text
 
 
 def stop_hubs(folder: Path) -> None:

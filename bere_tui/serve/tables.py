@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bere_tui.i18n import _
+from bere_tui.i18n import _, current
 
 if TYPE_CHECKING:  # the title screen asks shared_tables(): no engine at start (issue 17)
     from bere_tui.engine.nimmt import Game
@@ -235,7 +235,7 @@ class TableLink:
         except OSError:
             raise TableError(_("Table {code} does not answer; it may have ended.").format(code=code)) from None
         link = cls(reader, writer)
-        link.send({"t": "join", "player": player_key()})
+        link.send({"t": "join", "player": player_key(), "lang": current()})
         return link
 
     def send(self, message: dict) -> None:

@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from bere_tui.engine.outcome import Outcome
-from bere_tui.i18n import N_, _, ngettext
+from bere_tui.i18n import N_, Said, _, ngettext
 from bere_tui.serve.tables import CLOCKS, TableError, TableLink, TableSettings, server_settings
 from bere_tui.systems import system_of
 from bere_tui.table.wire import Wire, WireError, wire_of
@@ -230,8 +230,9 @@ class RemoteTableScreen(TableScreen):
             if not self.animating:
                 self.update_hand()
         elif kind == "events":
-            if message.get("notice"):
-                self.notify(str(message["notice"]), severity="warning", timeout=6)
+            notice = str(Said.from_wire(message.get("notice")))  # (in this seat's language)
+            if notice:
+                self.notify(notice, severity="warning", timeout=6)
             if message.get("forced") is not None:
                 self.write_log(self.face.forced_text(s.names[message["forced"]]))
             await self.show_events([game.wire.event_from_wire(e) for e in message["events"]])
