@@ -542,6 +542,16 @@ async def serve_hub(hub: TableHub, socket_path: Path, linger: float = LINGER_SEC
         pid_file.unlink(missing_ok=True)
 
 
+def table_from_record(path: str | Path) -> tuple[Game, list[list[Event]]]:
+    """A table's game from its record (a new table's first one, or a table reloaded after a restart) and the
+    events of each of its actions so far: its log, which a seat joining again is sent."""
+    from bere_tui.record import load
+    from bere_tui.table.replay import events_by_action
+
+    game, _actions, history = events_by_action(load(path))
+    return game, history
+
+
 def said(text: str | Said) -> str | dict:
     """A text for the wire: one the hub worded as it is, a Said as its code and arguments (each seat words it in
     its own language)."""
@@ -563,11 +573,8 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the hub's 
     parser.add_argument("--code", required=True)
     parser.add_argument("--record", required=True, help="the table's first record (players, variant, seed)")
     args = parser.parse_args(argv)
-    from bere_tui.record import load
-    from bere_tui.table.replay import events_by_action
-
     folder = Path(args.folder)
-    game, _actions, history = events_by_action(load(args.record))  # (the log so far: a table after a restart)
+    game, history = table_from_record(args.record)
     asyncio.run(run_hub(game, args.code, folder, folder / f"{args.code}.sock", history=history))
     print(_("table {code}: stopped").format(code=args.code), flush=True)  # the last line of its log
     return 0
