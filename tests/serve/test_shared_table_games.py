@@ -70,7 +70,9 @@ async def test_three_people_play_a_whole_game_over_ssh_and_one_drops_and_comes_b
                 if not over(client.text()):
                     client.process.stdin.write(b"\r")
         final = load(str(record))
-        assert final.finished, (len(final.actions), final.pending, [c.text() for c in clients.values()])
+        if not final.finished:
+            pytest.fail(f"not over after {len(final.actions)} actions, pending {final.pending}; the screens:\n\n"
+                        + "\n\n".join(c.text() for c in clients.values()))
         assert actions_at_drop is not None and len(final.actions) > actions_at_drop
         for seat, client in clients.items():
             assert over(client.text()), f"{NAMES[seat]}'s screen:\n{client.text()}"
