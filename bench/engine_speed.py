@@ -42,7 +42,7 @@ NAIVE_ROUND = [ROOT.parent / "shared" / "bench" / "naive_round.py", Path("/work/
 # ---------------------------------------------------------------- 1. whole processes
 
 def sim_command(n: int, games: int) -> list[str]:
-    return [sys.executable, "-m", "bere_tui.cli", "sim", "--variant", "base", "--bots", ",".join(["random"] * n),
+    return [sys.executable, "-m", "bere_tui", "sim", "--variant", "base", "--bots", ",".join(["random"] * n),
             "--games", str(games), "--json"]
 
 

@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     runs = {(name, tree): [] for name in paths for tree in trees}
     for k in range(args.runs + 1):  # the first round warms the bytecode and the file cache, and is not counted
         for (name, tree), seconds in runs.items():
-            cmd = [sys.executable, "-m", "bere_tui.cli", "replay", str(paths[name])]
+            cmd = [sys.executable, "-m", "bere_tui", "replay", str(paths[name])]
             took = run_once(cmd, dict(env, PYTHONPATH=str(trees[tree])), trees[tree])
             if k:
                 seconds.append(took)

@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         return dict(base_env, PYTHONPATH=str(tree), BERE_DATA_DIR=str(tmp / "data"),
                     BERE_CONFIG=str(with_settings if settings else tmp / "none" / "settings.json"))
 
-    bere = [sys.executable, "-m", "bere_tui.cli"]
+    bere = [sys.executable, "-m", "bere_tui"]
     kinds = {
         "hello": ([sys.executable, str(ROOT / "bench" / "hello_textual.py")], base_env, ROOT),
         "bere (first start)": (bere, bere_env(ROOT, False), ROOT),

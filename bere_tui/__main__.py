@@ -1,5 +1,5 @@
 """`python -m bere_tui` runs the same command line as `bere`."""
 
-from bere_tui.cli import main
+from bere_tui.command import main
 
 raise SystemExit(main())

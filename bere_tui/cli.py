@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from bere_tui import __version__, i18n
@@ -268,21 +269,11 @@ def columns(rows: list[list[str]], minimum, right, gaps) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-def cmd_serve(args) -> int:
-    if args.web:
-        from bere_tui.serve.web import run_web
-
-        return run_web(args)
+def main(argv: list[str] | None = None, serve: Callable[[argparse.Namespace], int] | None = None) -> int:
+    """The command line: `argv` (None: the process's). `serve`: what `bere serve` runs (the `bere` command gives
+    it, bere_tui/command.py: the server's sessions run this command line in turn, so it does not know them)."""
     try:
-        from bere_tui.serve.ssh import run_serve
-    except ImportError:
-        return _fail(_("serving over SSH needs asyncssh: pip install 'bere-tui[ssh]'"))
-    return run_serve(args)
-
-
-def main(argv: list[str] | None = None) -> int:
-    try:
-        return _main(argv)
+        return _main(argv, serve)
     except KeyboardInterrupt:  # Ctrl+C in any command (`bere sim`, reading a pipe...): one line, no traceback
         print(_("interrupted"), file=sys.stderr)
         return 130
@@ -329,7 +320,7 @@ def _empty_file_name(args) -> str | None:
     return None
 
 
-def _main(argv: list[str] | None) -> int:
+def _main(argv: list[str] | None, serve: Callable[[argparse.Namespace], int] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     problem = choose_language(argv)
     use_bere_catalogues()  # argparse's own texts (usage, headings, errors) in the same language
@@ -351,11 +342,9 @@ def _main(argv: list[str] | None) -> int:
         if problem is not None:
             return _fail(problem)
     if args.command == "serve":
-        return cmd_serve(args)
+        if serve is None:  # (a session of the server runs no server: only an old install's script comes here)
+            return _fail(_("bere serve starts from the bere command; install bere-tui again: pip install ."))
+        return serve(args)
     from bere_tui.ui.app import run_app  # Textual only from here on
 
     return run_app(args)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

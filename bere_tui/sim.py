@@ -7,8 +7,6 @@ from bisect import bisect_right
 from collections import Counter
 from itertools import accumulate
 
-from bere_tui.bots.runner import play_bot_game
-
 
 def decision_ms(times: list[int]) -> dict:
     """Median, 95th percentile (nearest rank) and maximum of a seat's decision times, given in whole nanoseconds
@@ -31,21 +29,21 @@ def decision_ms(times: list[int]) -> dict:
 
 
 def simulate(variant: str, bot_names: list[str], games: int, seed: int = 0, options: dict | None = None) -> dict:
-    """Play `games` games, seat i always played by bot_names[i]; a shared win counts as won. Each seat's
-    decisions are timed (wall time of the bot's choice, in nanoseconds). `options`: the board game's (side,
-    luck, board)."""
+    """Play `games` games of `variant` (any registered game), seat i always played by bot_names[i], game g seeded
+    `seed + g`; a shared win counts as won. Each seat's decisions are timed (wall time of the bot's choice, in
+    nanoseconds). `options`: the game's (the board game's side, luck and board). The game's system plays each
+    game (its "sim" part, bere_tui/systems.py: `bot_games(variant, options)` -> `play(bot_names, seed, times)`,
+    which returns the finished game)."""
     from bere_tui.systems import system_of
 
-    simulate_system = system_of(variant).part("sim")  # (6 nimmt!'s own loop follows)
-    if simulate_system is not None:
-        return simulate_system(bot_names, games, seed, options)
+    play = system_of(variant).part("sim")(variant, options)
     n = len(bot_names)
     wins = [0] * n
     scores = [0] * n
     times: list[list[int]] = [[] for _ in range(n)]
     start = time.perf_counter()
     for g in range(games):
-        game = play_bot_game(variant, bot_names, seed + g, times=times, events=False)
+        game = play(bot_names, seed + g, times)
         totals = game.totals()
         for p in range(n):
             scores[p] += totals[p]

@@ -20,7 +20,7 @@ from typing import Any
 
 from bere_tui.engine.errors import SetupError
 from bere_tui.engine.nimmt.variants import VARIANTS
-from bere_tui.i18n import N_, NP_, later
+from bere_tui.i18n import N_, NP_, _, later
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +42,7 @@ class GameSystem:
     """A game system and its parts. The parts every system has:
 
     - "make": `make(variant, players, seed, options, deals)` -> a new game (raises SetupError);
-    - "record": the module that reads and writes its records (`bere replay`, saves), or "" for the hub
-      (record.py, 6 nimmt!'s own);
+    - "record": the module that reads and writes its records (`bere replay`, saves);
     - "events": the module of its events (the narrator and the log tell them);
     - "view": the dataclass of its views (`game.view(player)`); with "events" it is what a shared table sends a
       seat over the wire (bere_tui/table/wire.py), read back by the fields' declared types;
@@ -51,15 +50,16 @@ class GameSystem:
       made it happen, in a lesson's words;
     - "outcome_words": the module that words its outcome (`part_label`, `end_line`, bere_tui/table/outcome.py);
     - "bots": `make(name, seed)` -> its bot of that name (random, heuristic, strong);
-    - "sim": `simulate(bot_names, games, seed, options)` -> bere sim's figures, or "" for 6 nimmt!'s (sim.py);
+    - "sim": `bot_games(variant, options)` -> `play(bot_names, seed, times)`: one bot-only game of `bere sim`
+      (sim.py), each seat's decision times added to `times`, the game returned finished;
     - "hint": `practice_hint(game, learner)`, "explain": `explain(game, learner, action, expected, aim)` (teach/);
     - "evaluate": the module whose `evaluate(view, legal, chosen, seed)` gives each option's expected points from
       one player's view (the strong bot's search, bots/), for the game review and the coach (bere_tui/review);
       "review_words": the module with their words (teach/): `unit()`, `move_words(action)` and
       `reason(view, legal, chosen, best)`;
     - the screens' parts (bere_tui/ui; named here, imported only by the screens): "face" (its TableFace class,
-      ui/faces/base.py: what the one table screen and the one lesson screen draw of it: its widgets, drawing,
-      prompts, hand-offs and tracker), "replay_screen" (`make(game, title)` -> the replay viewer).
+      ui/faces/base.py: what the one table screen, the one lesson screen and the one replay viewer draw of it:
+      its widgets, drawing, prompts, hand-offs, tracker and replay steps).
     """
     name: str
     variants: tuple[str, ...]
@@ -121,13 +121,12 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
     "why": "bere_tui.table.nimmt.narrate:why",
     "outcome_words": "bere_tui.table.nimmt.outcome",
     "bots": "bere_tui.bots.nimmt:make_nimmt_bot",
-    "sim": "",
+    "sim": "bere_tui.bots.runner:bot_games",
     "hint": "bere_tui.teach.nimmt.hint:practice_hint",
     "explain": "bere_tui.teach.nimmt.explain:explain",
     "face": "bere_tui.ui.faces.nimmt.face:NimmtFace",
     "evaluate": "bere_tui.bots.nimmt.evaluate",
     "review_words": "bere_tui.teach.nimmt.reason",
-    "replay_screen": "bere_tui.ui.screens.replay_viewer:replay_screen",
 })
 BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, shared_tables=True, parts={
     "make": "bere_tui.systems:_make_bullenparty",
@@ -137,13 +136,12 @@ BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, sha
     "narrate": "bere_tui.table.bullenparty.narrate:tell",
     "outcome_words": "bere_tui.table.bullenparty.outcome",
     "bots": "bere_tui.bots.bullenparty:make_bullenparty_bot",
-    "sim": "bere_tui.bots.bullenparty.runner:simulate",
+    "sim": "bere_tui.bots.bullenparty.runner:bot_games",
     "hint": "bere_tui.teach.bullenparty.hint:practice_hint",
     "explain": "bere_tui.teach.bullenparty.explain:explain",
     "face": "bere_tui.ui.faces.bullenparty.face:BullenpartyFace",
     "evaluate": "bere_tui.bots.bullenparty.evaluate",
     "review_words": "bere_tui.teach.bullenparty.reason",
-    "replay_screen": "bere_tui.ui.bullenparty.replay:BullenpartyReplayScreen",
 })
 BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=True, pieces="tiles", parts={
     "make": "bere_tui.systems:_make_board",
@@ -153,13 +151,12 @@ BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=True, p
     "narrate": "bere_tui.table.board.narrate:tell",
     "outcome_words": "bere_tui.table.board.outcome",
     "bots": "bere_tui.bots.board:make_board_bot",
-    "sim": "bere_tui.bots.board.runner:simulate",
+    "sim": "bere_tui.bots.board.runner:bot_games",
     "hint": "bere_tui.teach.board.hint:practice_hint",
     "explain": "bere_tui.teach.board.explain:explain",
     "face": "bere_tui.ui.faces.board.face:BoardFace",
     "evaluate": "bere_tui.bots.board.evaluate",
     "review_words": "bere_tui.teach.board.reason",
-    "replay_screen": "bere_tui.ui.board.replay:BoardReplayScreen",
 })
 
 #: every game system, by name (`register` adds one)
@@ -263,15 +260,25 @@ def system_of(variant: str) -> GameSystem:
 
 
 def system_of_events(event) -> GameSystem:
-    """The game system an engine event belongs to (by the module that defines its class)."""
-    return _BY_EVENTS.get(type(event).__module__, NIMMT)
+    """The game system an engine event belongs to (by the module that defines its class, or a class it is made
+    from). LookupError for an event of no registered system (a programming error: every game's events are
+    told, tests/conformance)."""
+    for cls in type(event).__mro__:
+        system = _BY_EVENTS.get(cls.__module__)
+        if system is not None:
+            return system
+    raise LookupError(f"no registered game system has the events of {type(event).__module__}.{type(event).__name__}")
 
 
 def make_game(variant: str, players, seed: int = 0, options: dict | None = None, deals: list | None = None):
-    """A new game of `variant` (any registered game). Raises SetupError as the engines do. The board game's
+    """A new game of `variant` (any registered game). Raises SetupError as the engines do, and for a variant
+    no registered game has. The board game's
     board file is read at the edge (bere_tui/boards.py), named by `options["board"]` (a shipped board's name or
     a path; default `standard`); a bad one is a SetupError naming file and field."""
-    system = _BY_VARIANT.get(variant, NIMMT)  # (6 nimmt!'s engine names an unknown variant in its SetupError)
+    system = _BY_VARIANT.get(variant)
+    if system is None:
+        raise SetupError(_("unknown variant {variant!r}; known: {known}").format(
+            variant=variant, known=", ".join(GAMES)))
     return system.part("make")(variant, players, seed, options, deals)
 
 

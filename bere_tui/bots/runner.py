@@ -85,3 +85,10 @@ def play_bot_game(variant: str, bot_names: list[str], seed: int, options: dict |
                 times[p].append(clock() - start)
             apply(action, True)
     return game
+
+
+def bot_games(variant: str, options: dict | None = None):
+    """`bere sim`'s games of a 6 nimmt! variant (its system's "sim" part, bere_tui/sim.py): `play(bot_names,
+    seed, times)` -> a finished game, each seat's decisions timed, no events made (nobody reads them). The
+    variants' options are their defaults (`bere sim` gives none but the board game's)."""
+    return lambda bot_names, seed, times: play_bot_game(variant, bot_names, seed, times=times, events=False)

@@ -1,14 +1,18 @@
-"""What the game systems beside 6 nimmt! (Bullenparty, the board game) share of the engine protocol: who decides
-now, and the checks every action passes before its own (the action's shape, its player, the decision asked).
+"""What every game system's engine shares of the engine protocol: who decides now, the checks every action
+passes before its own (the action's shape, its player, the decision asked) and the words for what the game waits
+for.
 
-A game that uses it sets `SECRET` (the kind of decision several players make at once, in secret: Bullenparty's
-bid, the board game's tile) and `ACTION_KEYS` (each kind of action -> its keys), keeps `n`, `pending` (None
-when over; `{"do", "players"}` for the secret decision, else `{"do", "player", ...}`) and `waiting` (who is
-still to decide in secret), and says in `refuse_secret(p)` why player p may not make the secret decision now.
+A game that uses it (TurnProtocol: 6 nimmt!, Bullenparty, the board game) sets `SECRET` (the kind of decision
+several players make at once, in secret: 6 nimmt!'s and the board game's selection, Bullenparty's bid) and
+`ACTION_KEYS` (each kind of action -> its keys; None: its handler checks them), keeps `n`, `pending` (None when
+over; `{"do", "players"}` for the secret decision, else `{"do", "player", ...}`) and `waiting` (who is still to
+decide in secret), says in `refuse_secret(p)` why player p may not make the secret decision now and in
+`describe_secret(players)` how the secret decision of `players` reads.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from bere_tui.engine.errors import IllegalAction
@@ -65,15 +69,28 @@ class GameProtocol(Protocol):
 
 class TurnProtocol:
     SECRET: ClassVar[str] = ""
-    #: every hand is open to every player (then only a secret decision needs the keyboard to change hands)
-    hands_public: ClassVar[bool] = False
-    ACTION_KEYS: ClassVar[dict[str, frozenset[str]]] = {}
+    ACTION_KEYS: ClassVar[Mapping[str, frozenset[str] | None]] = {}
     #: kept by the game (see the module's docstring)
     n: int
     pending: dict | None
     waiting: list[int]
 
-    def describe_pending(self) -> str:  # pragma: no cover - each game says what it waits for
+    @property
+    def hands_public(self) -> bool:
+        """Every hand is open to every player (then only a secret decision needs the keyboard to change hands)."""
+        return False
+
+    def describe_pending(self) -> str:
+        """What the game waits for, in words (an error's, a lesson check's): the secret decision of the players
+        still to make it, or one player's decision."""
+        pend = self.pending
+        if pend is None:
+            return _("nothing (the game is over)")
+        if pend["do"] == self.SECRET:
+            return self.describe_secret(pend["players"])
+        return _("{do} by player {player}").format(do=pend["do"], player=pend["player"])
+
+    def describe_secret(self, players: list[int]) -> str:  # pragma: no cover - each game words its own
         raise NotImplementedError
 
     def deciders(self) -> list[int]:
@@ -92,8 +109,7 @@ class TurnProtocol:
             raise IllegalAction(_("an action must be an object"))
         do = action.get("do")
         p = action.get("player")
-        keys = self.ACTION_KEYS.get(do) if isinstance(do, str) else None
-        if keys is None:
+        if not isinstance(do, str) or do not in self.ACTION_KEYS:
             raise IllegalAction(_("there is no action {do!r}").format(do=do))
         if type(p) is not int or not 0 <= p < self.n:
             raise IllegalAction(_("there is no player {p!r}").format(p=p))
@@ -108,7 +124,8 @@ class TurnProtocol:
                 self.refuse_secret(p)
         elif pend["player"] != p:
             raise IllegalAction(_("it is player {q}'s decision, not player {p}'s").format(q=pend["player"], p=p))
-        if action.keys() != keys:
+        keys = self.ACTION_KEYS[do]
+        if keys is not None and action.keys() != keys:
             extra = set(action) - keys
             if extra:
                 raise IllegalAction(_("unknown field {field!r} for {do}").format(field=min(extra), do=do))

@@ -31,6 +31,12 @@ def special_name(name: str) -> str:
     }.get(name, name)
 
 
+def speed_label(speed: str) -> str:
+    """A placement speed (bere_tui.storage.ANIMATION_SPEEDS) as Settings and the notice of `s` name it."""
+    return {"off": _("off (no animation)"), "slow": pgettext("speed", "slow"), "normal": pgettext("speed", "normal"),
+            "fast": pgettext("speed", "fast")}[speed]
+
+
 def bot_name(level: str) -> str:
     """How a bot level reads in the setup screen and the score board."""
     return {

@@ -1,9 +1,11 @@
 """What a move would do, as far as the learner can know it (`Outcome`), and a move the lesson did not ask for,
-explained (`Explanation`): shared by every game's explainer (teach/<game>/explain.py). `points_outcome` works it
-out for the points games (Bullenparty, the board game), whose moves are told event by event on a copy."""
+explained (`Explanation`, put together by `explained`): shared by every game's explainer (teach/<game>/explain.py).
+`points_outcome` works it out for the points games (Bullenparty, the board game), whose moves are told event by
+event on a copy, and `compare_points` sets the lesson's move beside another by the score each leaves."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bere_tui.engine.events import Event
@@ -73,4 +75,36 @@ class Explanation:
         return {c for s in self.sentences for _a, _b, c in s.cards}
 
 
-__all__ = ["Explanation", "Outcome", "points_outcome"]
+def explained(outcome: Callable[[dict], Outcome], action: dict, want_action: dict | None, aim: str | None,
+              compare: Callable[[Outcome, Outcome], Sentence],
+              notes: Callable[[Outcome, Outcome | None], list[Sentence]] = lambda wrong, want: []) -> Explanation:
+    """`action` explained by its `outcome`, beside the lesson's move `want_action` (`compare(wrong, want)`), then
+    what the game adds (`notes(wrong, want)`: how it was worked out) and the step's `aim`."""
+    wrong = outcome(action)
+    sentences = list(wrong.sentences)
+    want = None
+    if want_action is not None:
+        want = outcome(want_action)
+        sentences.append(say("\n") + compare(wrong, want))
+    sentences += notes(wrong, want)
+    if aim:
+        sentences.append(say(aim))
+    return Explanation(sentences, wrong.events, wrong, want)
+
+
+def compare_points(wrong: Outcome, want: Outcome, ours: Sentence, theirs: Sentence) -> Sentence:
+    """The lesson's move (`ours`) beside another (`theirs`) in a points game, by the score each leaves the learner
+    with (higher is better: BP10, BG9); where either has no score worked out, only which move the lesson asks
+    for."""
+    if wrong.cost is None or want.cost is None:
+        return say(_("This lesson asks for {ours}."), ours=ours)
+    if want.cost > wrong.cost:
+        return say(_("This lesson asks for {ours}: it would leave you {more} points more than {theirs}."),
+                   ours=ours, theirs=theirs, more=want.cost - wrong.cost)
+    if want.cost == wrong.cost:
+        return say(_("Either would leave you the same score now; this lesson asks for {ours}."), ours=ours)
+    return say(_("This lesson asks for {ours}, for what it prepares; {theirs} scores more right now."),
+               ours=ours, theirs=theirs)
+
+
+__all__ = ["Explanation", "Outcome", "compare_points", "explained", "points_outcome"]

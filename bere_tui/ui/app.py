@@ -23,7 +23,7 @@ from textual.css.query import NoMatches
 from textual.notifications import SeverityLevel
 
 from bere_tui import i18n
-from bere_tui.i18n import N_, _, later, pgettext
+from bere_tui.i18n import N_, _, later
 from bere_tui.safetext import error_line, escape, shown
 from bere_tui.serve.tables import JOIN_ENV, normal_code, shared_tables
 from bere_tui.storage import (
@@ -34,6 +34,7 @@ from bere_tui.storage import (
     release_autosave,
     save_settings,
 )
+from bere_tui.table.words import speed_label
 from bere_tui.ui.gate import KeyStream, accepts, dropped
 from bere_tui.ui.saving import install_signals, load_session, open_replay, start_session
 from bere_tui.ui.screens.dialogs import (
@@ -66,11 +67,6 @@ KEY_NAMES = {"enter": "Enter", "escape": "Esc", "question_mark": "?", "space": N
 FIRST_SCREEN_EXIT_ENV = "BERE_FIRST_SCREEN_EXIT"
 #: keys that still work while the window is too small
 KEYS_WHEN_TOO_SMALL = {"ctrl+q", "ctrl+c"}
-
-
-def speed_label(speed: str) -> str:
-    return {"off": _("off (no animation)"), "slow": pgettext("speed", "slow"), "normal": pgettext("speed", "normal"),
-            "fast": pgettext("speed", "fast")}[speed]
 
 
 @dataclass
@@ -158,7 +154,7 @@ class BereApp(App[int]):
     def cycle_speed(self) -> None:
         self.speed = ANIMATION_SPEEDS[(ANIMATION_SPEEDS.index(self.speed) + 1) % len(ANIMATION_SPEEDS)]
         self.settings.animation = self.speed
-        self._save_settings()
+        self.remember_settings()
 
     def action_speed(self) -> None:
         """`s` at the table, in a lesson and inside a prompt: the next placement speed, said for a moment."""
@@ -175,10 +171,11 @@ class BereApp(App[int]):
         """The Settings entry: `language` (None: the system's) from now on, and at the next start. Screens made
         from now on are in it; the Settings and title screens redraw themselves."""
         self.settings.language = language
-        self._save_settings()
+        self.remember_settings()
         i18n.install(i18n.choose(None, language))
 
-    def _save_settings(self) -> None:
+    def remember_settings(self) -> None:
+        """Write the settings as they are now (the Settings screen's changes too); a notice when they cannot be."""
         if not self.remember:
             return
         try:
@@ -318,7 +315,7 @@ class BereApp(App[int]):
         from bere_tui.ui.session import Session
 
         self.settings.last_seats = setup_to_settings(setup)
-        self._save_settings()
+        self.remember_settings()
         start_session(self, Session.new(setup))
 
     def show_session(self, session: Session) -> None:

@@ -219,10 +219,10 @@ def open_save(app) -> None:
 
 
 def open_replay(app, game: Game, title: str = "") -> None:
-    """The replay viewer of the game's system (its "replay_screen" part, bere_tui/systems.py)."""
-    from bere_tui.systems import system_of
+    """The replay viewer, hosting the face of the game's system (ui/screens/replay.py)."""
+    from bere_tui.ui.screens.replay import ReplayScreen
 
-    app.push_screen(system_of(game.variant).part("replay_screen")(game, title))
+    app.push_screen(ReplayScreen(game, title))
 
 
 def install_signals(app):

@@ -15,10 +15,15 @@ from bere_cli import real_bere
 from board_rec_helpers import assert_one_error, random_game, run_bere, small_board, write_board
 
 from bere_tui import cli
-from bere_tui.bots.board.runner import simulate
+from bere_tui.bots.board.runner import play_bot_game
 from bere_tui.jsonfile import MAX_BYTES
 from bere_tui.record import replay, result
 from bere_tui.sim import simulate as sim_simulate
+
+
+def simulate(bot_names, games, seed, options):
+    """`bere sim`'s figures of the board game (bere_tui/sim.py, the board's "sim" part)."""
+    return sim_simulate("board", bot_names, games, seed, options)
 
 
 def record_file(tmp_path, record, name="game.json"):
@@ -210,7 +215,8 @@ def test_sim_plays_every_seat_count_with_random(n):
         for seat in stats["seats"]:
             assert seat["bot"] == "random" and set(seat["decision_ms"]) == {"median", "p95", "max"}
             assert 0 <= seat["decision_ms"]["median"] <= seat["decision_ms"]["max"]
-        assert sim_simulate("board", ["random"] * n, 3, n, options)["seats"][0]["wins"] == stats["seats"][0]["wins"]
+        games = [play_bot_game(["random"] * n, n + g, options) for g in range(3)]  # game g seeded seed + g
+        assert [seat["wins"] for seat in stats["seats"]] == [sum(p in g.winners for g in games) for p in range(n)]
 
 
 def test_sim_is_the_same_for_the_same_seed():

@@ -417,13 +417,13 @@ async def test_a_board_game_is_autosaved_and_goes_on_at_its_table_with_its_log(t
 
 
 async def test_a_finished_board_game_plays_back_in_the_replay_viewer():
-    from bere_tui.ui.board.replay import BoardReplayScreen
+    from bere_tui.ui.screens.replay import ReplayScreen
 
     game = board_game(("Ann",), 2, seed=3, side="red", luck=True)
     advance(game, lambda g: g.finished)
     app = BereApp(Start("replay", game=game, note="test"), speed="off", remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         text = screen_text(app)
         assert "The deal" in text and "HANDS" in text
         await pilot.press("right")
@@ -433,20 +433,20 @@ async def test_a_finished_board_game_plays_back_in_the_replay_viewer():
         await pilot.pause()
         assert "wins" in screen_text(app) or "share the win" in screen_text(app)
         await pilot.press("escape")
-        assert not isinstance(app.screen, BoardReplayScreen)
+        assert not isinstance(app.screen, ReplayScreen)
 
 
 async def test_the_replay_steps_by_decision_turn_and_hand_with_every_hand_shown():
     """The board replay steps as the other games' do (issue 32): Right/Left one decision, Down/Up one turn (its
     reveal, BG3), PgDn/PgUp one hand dealt (BG2: 3 players play a second hand), every hand and a choice not yet
     revealed in view."""
-    from bere_tui.ui.board.replay import BoardReplayScreen
+    from bere_tui.ui.screens.replay import ReplayScreen
 
     game = board_game(("Ann",), 2, seed=3)
     advance(game, lambda g: g.finished)
     app = BereApp(Start("replay", game=game, note="test"), speed="off", remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         viewer = app.screen
 
         def hands_shown() -> None:
@@ -681,15 +681,15 @@ async def test_help_at_the_board_table_speaks_of_tiles_and_opens_the_board_rules
 
 
 async def test_help_in_a_board_replay_opens_the_board_rules():
-    from bere_tui.ui.board.replay import BoardReplayScreen
     from bere_tui.ui.rules_screen import RulesScreen
     from bere_tui.ui.screens.dialogs import HelpScreen
+    from bere_tui.ui.screens.replay import ReplayScreen
 
     game = board_game(("Ann",), 2, seed=3)
     advance(game, lambda g: g.finished)
     app = BereApp(Start("replay", game=game, note="test"), speed="off", remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         assert "tile tracker" in screen_text(app)
@@ -812,17 +812,18 @@ def test_the_legend_names_every_mark_of_the_scores_and_spaces_on_two_lines():
 async def test_the_replay_viewer_names_its_paging_keys_and_end_reaches_the_final_board():
     """The scrolling box had the focus: its own keys hid the screen's, so the key bar named only "j scroll".
     The whole log (g) scrolls; End reaches the final board, Home the deal; Esc comes back to the steps."""
-    from bere_tui.ui.board.replay import BoardLogScreen, BoardReplayScreen
+    from bere_tui.ui.screens.replay import ReplayScreen
+    from bere_tui.ui.screens.whole_log import WholeLogScreen
 
     game = board_game(("Ann",), 2, seed=3)
     advance(game, lambda g: g.finished)
     app = BereApp(Start("replay", game=game, note="test"), speed="off", remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         keys = screen_text(app).split("\n")[-1]
         assert "decision" in keys and "turn" in keys and "hand" in keys and "whole log" in keys
         await pilot.press("g")
-        await wait_for(pilot, lambda: isinstance(app.screen, BoardLogScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, WholeLogScreen))
         keys = screen_text(app).split("\n")[-1]
         assert "page" in keys and "start" in keys and "end" in keys
         await pilot.press("end")
@@ -832,7 +833,7 @@ async def test_the_replay_viewer_names_its_paging_keys_and_end_reaches_the_final
         await pilot.pause()
         assert "The deal" in screen_text(app)
         await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, BoardReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
 
 
 async def test_esc_takes_back_the_first_of_two_tiles_as_the_rules_say():

@@ -14,10 +14,6 @@ KNOWN = {
     # the lessons' files are read and checked (by playing them: runner, validate) in lesson.py, which the
     # runner and the check import for the lesson itself
     frozenset({"bere_tui.teach.lesson", "bere_tui.teach.runner", "bere_tui.teach.validate"}),
-    # `bere serve` and `bere serve --web` start sessions that run the command line's main
-    frozenset({"bere_tui.cli", "bere_tui.serve.session", "bere_tui.serve.ssh", "bere_tui.serve.web"}),
-    # the settings screen asks the app for a speed's label; the title screen opens the settings
-    frozenset({"bere_tui.ui.app", "bere_tui.ui.screens.settings_screen", "bere_tui.ui.screens.title"}),
 }
 #: the layers that have no circle at all
 STRICT = ("bere_tui.engine", "bere_tui.bots", "bere_tui.record", "bere_tui.table", "bere_tui.systems",

@@ -99,21 +99,22 @@ def finished_record(tmp_path, stop_after: int | None = None):
 
 async def test_a_bullenparty_record_plays_back_with_every_bid_shown(tmp_path):
     from bere_tui.storage import load_file
-    from bere_tui.ui.bullenparty.replay import BullenpartyLogScreen, BullenpartyReplayScreen
+    from bere_tui.ui.screens.replay import ReplayScreen
+    from bere_tui.ui.screens.whole_log import WholeLogScreen
 
     _game, path = finished_record(tmp_path)
     app = BereApp(Start("replay", game=load_file(path), note=path.name), speed="off", remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         assert "The deal" in screen_text(app)
         await pilot.press("g")  # the whole game as one log
-        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyLogScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, WholeLogScreen))
         text = screen_text(app)
         assert "The deal" in text and "Ann bids" in text
         await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.press("escape")
-        assert not isinstance(app.screen, BullenpartyReplayScreen)
+        assert not isinstance(app.screen, ReplayScreen)
 
 
 async def test_the_bullenparty_replay_steps_through_the_game_decision_by_decision(tmp_path):
@@ -123,7 +124,7 @@ async def test_the_bullenparty_replay_steps_through_the_game_decision_by_decisio
     import random
 
     from bere_tui.record import replay
-    from bere_tui.ui.bullenparty.replay import BullenpartyReplayScreen
+    from bere_tui.ui.screens.replay import ReplayScreen
 
     game = Game([{"name": n} for n in ("Ann", "Ben", "Cid", "Dee", "Eve")], seed=11)
     rng = random.Random(11)
@@ -134,7 +135,7 @@ async def test_the_bullenparty_replay_steps_through_the_game_decision_by_decisio
     path.write_text(json.dumps(record), encoding="utf-8")
     app = BereApp(Start("replay", game=replay(record), note=path.name), speed="off", remember=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BullenpartyReplayScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = app.screen
         last = len(record["actions"])
         assert screen.replay.last == last  # (the stepper every viewer shares, table/replay.py)
@@ -145,7 +146,7 @@ async def test_the_bullenparty_replay_steps_through_the_game_decision_by_decisio
         def shows(text: str) -> bool:
             return text in screen_text(app)
 
-        assert screen.index == 0 and shows("The deal") and shows(f"decision 0 of {last}")
+        assert screen.index == 0 and shows("The deal") and shows(f"step 1 of {last + 1}")
         for p, hand in enumerate(game.setup["hands"]):  # every hand, at 80x24 with 5 players
             line = next(ln for ln in screen_text(app).splitlines() if ln.startswith(" " + game.players[p]["name"] + " ")
                         and "zero card" in ln)

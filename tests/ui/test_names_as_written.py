@@ -23,8 +23,8 @@ from bere_tui.systems import make_game
 from bere_tui.ui.app import BereApp, Start
 from bere_tui.ui.screens.handoff import HandoffScreen
 from bere_tui.ui.screens.history import HistoryScreen
+from bere_tui.ui.screens.replay import ReplayScreen
 from bere_tui.ui.screens.replay_list import ReplayListScreen
-from bere_tui.ui.screens.replay_viewer import ReplayScreen
 from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
 from bere_tui.ui.screens.setup import SetupScreen
 from bere_tui.ui.screens.title import TitleScreen

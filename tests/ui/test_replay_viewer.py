@@ -17,8 +17,8 @@ from bere_tui.record import replay, result
 from bere_tui.storage import archive_finished
 from bere_tui.table.replay import Replay, events_by_action
 from bere_tui.ui.app import BereApp, start_from_args
+from bere_tui.ui.screens.replay import ReplayScreen
 from bere_tui.ui.screens.replay_list import ReplayListScreen
-from bere_tui.ui.screens.replay_viewer import ReplayScreen, step_line
 from bere_tui.ui.screens.title import TitleScreen
 
 GAMES = [("base", ["random", "heuristic"], {"rounds": 1}), ("pro", ["random"] * 3, {"rounds": 1}),
@@ -121,9 +121,10 @@ async def test_bere_replay_steps_through_every_event_forward_and_back_to_the_jso
         for i in range(1, len(steps)):
             await pilot.press("right")
             assert screen.index == i
-            line = step_line(screen.replay, steps[i])
-            if line is not None:  # the log ends with the step's line (wrapped at the panel's width)
-                assert " ".join(screen.log_lines()).split()[-len(line.plain.split()):] == line.plain.split()
+            told = screen.replay.line(steps[i])
+            if told is not None:  # the log ends with the step's line (wrapped at the panel's width)
+                line = told.text().plain
+                assert " ".join(screen.log_lines()).split()[-len(line.split()):] == line.split()
         await pilot.press("right")  # the end stays the end
         assert screen.index == len(steps) - 1
         assert shown_state(screen.step) == result_state(printed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from uitools import asking, last_turn, screen_text, table_app, wait_for
 
-from bere_tui.ui.screens.replay_viewer import ReplayScreen
+from bere_tui.ui.screens.replay import ReplayScreen
 from bere_tui.ui.screens.scores import ResultsScreen
 
 

@@ -40,29 +40,11 @@ def play_bot_game(bot_names: list[str], seed: int, options: dict | None = None, 
     return game
 
 
-def simulate(bot_names: list[str], games: int, seed: int = 0, options: dict | None = None) -> dict:
-    """`bere sim` (spec/record.md): wins (a shared win counts), mean final score and decision times per seat,
-    every game on the board, side and luck setting `options` give."""
-    from bere_tui.sim import decision_ms
-
+def bot_games(variant: str, options: dict | None = None):
+    """`bere sim`'s games (its system's "sim" part, bere_tui/sim.py): `play(bot_names, seed, times)` -> a
+    finished game on the board, side and luck setting `options` give (the board read once)."""
     board = board_for(options)
-    n = len(bot_names)
-    wins = [0] * n
-    scores = [0] * n
-    times: list[list[int]] = [[] for _p in range(n)]
-    start = time.perf_counter()
-    for g in range(games):
-        game = play_bot_game(bot_names, seed + g, options, board, times)
-        for p in range(n):
-            scores[p] += game.scores[p]
-            wins[p] += p in game.winners
-    seconds = time.perf_counter() - start
-    return {
-        "games": games,
-        "seconds": round(seconds, 3),
-        "seats": [{"bot": b, "wins": wins[i], "mean_score": round(scores[i] / games, 3) if games else 0.0,
-                   "decision_ms": decision_ms(times[i])} for i, b in enumerate(bot_names)],
-    }
+    return lambda bot_names, seed, times: play_bot_game(bot_names, seed, options, board, times)
 
 
-__all__ = ["board_for", "play_bot_game", "simulate"]
+__all__ = ["board_for", "bot_games", "play_bot_game"]

@@ -26,27 +26,7 @@ def play_bot_game(bot_names: list[str], seed: int, timings: list[list[int]] | No
     return game
 
 
-def simulate(bot_names: list[str], games: int, seed: int = 0, options: dict | None = None) -> dict:
-    """`bere sim` (spec/record.md): wins (a shared win counts), mean final score and decision times per seat.
-    (Bullenparty has no options: `options` is the one signature of every system's `sim` part.)"""
-    from bere_tui.sim import decision_ms
-
-    n = len(bot_names)
-    wins = [0] * n
-    scores = [0] * n
-    timings: list[list[int]] = [[] for _ in range(n)]
-    start = time.perf_counter()
-    for g in range(games):
-        game = play_bot_game(bot_names, seed + g, timings)
-        totals = game.scores()
-        for p in range(n):
-            scores[p] += totals[p]
-            wins[p] += p in game.winners
-    seconds = time.perf_counter() - start
-
-    return {
-        "games": games,
-        "seconds": round(seconds, 3),
-        "seats": [{"bot": b, "wins": wins[i], "mean_score": round(scores[i] / games, 3),
-                   "decision_ms": decision_ms(timings[i])} for i, b in enumerate(bot_names)],
-    }
+def bot_games(variant: str, options: dict | None = None):
+    """`bere sim`'s games (its system's "sim" part, bere_tui/sim.py): `play(bot_names, seed, times)` -> a
+    finished game, each seat's decisions timed. (Bullenparty has no options.)"""
+    return lambda bot_names, seed, times: play_bot_game(bot_names, seed, times)

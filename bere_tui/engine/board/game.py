@@ -424,15 +424,9 @@ class Game(TurnProtocol):
         rows = self._stop_rows() if do == "stop_row" else self.open_rows()
         return [{"player": player, "do": do, "row": r} for r in rows]
 
-    def describe_pending(self) -> str:
-        pend = self.pending
-        if pend is None:
-            return _("nothing (the game is over)")
-        if pend["do"] == "select":
-            waiting = pend["players"]
-            return ngettext("a tile from player {players}", "tiles from players {players}", len(waiting)).format(
-                players=", ".join(map(str, waiting)))
-        return _("{do} by player {player}").format(do=pend["do"], player=pend["player"])
+    def describe_secret(self, players: list[int]) -> str:
+        return ngettext("a tile from player {players}", "tiles from players {players}", len(players)).format(
+            players=", ".join(map(str, players)))
 
     def view(self, player: int | None = None):
         """What `player` may know (None: the public table). See engine/board/view.py."""

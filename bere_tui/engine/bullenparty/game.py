@@ -398,15 +398,9 @@ class Game(TurnProtocol):
             raise IllegalAction(_("player {p} has taken a row this round and bids no more").format(p=p))
         raise IllegalAction(_("player {p} has already bid in this bidding").format(p=p))
 
-    def describe_pending(self) -> str:
-        pend = self.pending
-        if pend is None:
-            return _("nothing (the game is over)")
-        if pend["do"] == "bid":
-            waiting = pend["players"]
-            return ngettext("bid by player {players}", "bid by players {players}", len(waiting)).format(
-                players=", ".join(map(str, waiting)))
-        return _("{do} by player {player}").format(do=pend["do"], player=pend["player"])
+    def describe_secret(self, players: list[int]) -> str:
+        return ngettext("bid by player {players}", "bid by players {players}", len(players)).format(
+            players=", ".join(map(str, players)))
 
     def view(self, player: int | None = None):
         """What `player` may know (None: the public table). See engine/bullenparty/view.py."""

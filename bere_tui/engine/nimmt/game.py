@@ -43,6 +43,7 @@ from bere_tui.engine.nimmt.rules.base import shuffle  # noqa: F401 (tests import
 from bere_tui.engine.nimmt.specials import SPECIAL_NAMES
 from bere_tui.engine.nimmt.view import LazyView, View, make_view
 from bere_tui.engine.outcome import Outcome, Part, Score
+from bere_tui.engine.protocol import TurnProtocol
 from bere_tui.i18n import _, ngettext
 
 #: the fields each kind of action carries besides "player" and "do" (special's depend on the card)
@@ -98,17 +99,6 @@ def _take_row_actions(p: int) -> list[Action]:
         q = len(_TAKE_ROW_ACTIONS)
         _TAKE_ROW_ACTIONS.append([Action(player=q, do="take_row", row=r) for r in range(special_cards.MAX_ROWS)])
     return _TAKE_ROW_ACTIONS[p]
-
-
-def _check_fields(do: str, action: dict) -> None:
-    """Name the unknown or missing field of an action whose keys are not exactly ACTION_KEYS[do]."""
-    fields = ACTION_FIELDS[do] or ()  # (None only for "special", whose keys are checked by its card)
-    extra = set(action) - {"player", "do", *fields}
-    if extra:
-        raise IllegalAction(_("unknown field {field!r} for {do}").format(field=min(extra), do=do))
-    for f in fields:
-        if f not in action:
-            raise IllegalAction(_("{do} needs the field {field!r}").format(do=do, field=f))
 
 
 class Landing(NamedTuple):
@@ -188,8 +178,11 @@ class RowRules:
         return Landing(r, len(row.cards), row.capacity, taken, -1, "")
 
 
-class Game(RowRules):
+class Game(RowRules, TurnProtocol):
     """One game. Create it, then loop: look at `pending`, ask `legal(player)`, `apply(action)`."""
+
+    SECRET = "select"  # B3: every player chooses a card at once, in secret
+    ACTION_KEYS = ACTION_KEYS
 
     def __init__(self, variant: str = "base", players=("Player 1", "Player 2"), seed: int = 0,
                  options: dict | None = None, deals: list[dict] | None = None, events: bool = True) -> None:
@@ -496,13 +489,6 @@ class Game(RowRules):
         """P3: in Pro every hand is open to every player (a selection is still secret until the reveal, B3)."""
         return self.rules.public_hands
 
-    def deciders(self) -> list[int]:
-        """The players the game waits for now, in seat order (several only for the secret selection, B3)."""
-        pend = self.pending
-        if pend is None:
-            return []
-        return list(pend["players"]) if pend["do"] == "select" else [pend["player"]]
-
     def held(self, p: int) -> list[int]:
         """p's hand as it lies on the table: with the card p chose face down this turn while the turn's cards are
         not revealed yet (B3: chosen in secret, still p's until all are revealed), in order."""
@@ -538,15 +524,12 @@ class Game(RowRules):
             return list(self.scores[p])
         return self.scores[p] + [row_bullheads(self.piles[p])]
 
-    def describe_pending(self) -> str:
-        pend = self.pending
-        if pend is None:
-            return _("nothing (the game is over)")
-        if pend["do"] == "select":
-            waiting = pend["players"]
-            return ngettext("select by player {players}", "select by players {players}", len(waiting)).format(
-                players=", ".join(map(str, waiting)))
-        return _("{do} by player {player}").format(do=pend["do"], player=pend["player"])
+    def describe_secret(self, players: list[int]) -> str:
+        return ngettext("select by player {players}", "select by players {players}", len(players)).format(
+            players=", ".join(map(str, players)))
+
+    def refuse_secret(self, p: int) -> None:
+        raise IllegalAction(_("player {p} has already chosen a card this turn").format(p=p))
 
     def view(self, player: int | None = None) -> View:
         """What `player` may know (None: the public table). See engine.view."""
@@ -587,28 +570,7 @@ class Game(RowRules):
                 HANDLERS[action["do"]](self, action["player"], action, ev, False)
             self.actions.append(action)
         else:
-            if not isinstance(action, dict):
-                raise IllegalAction(_("an action must be an object"))
-            do = action.get("do")
-            p = action.get("player")
-            if not isinstance(do, str) or do not in ACTION_FIELDS:
-                raise IllegalAction(_("there is no action {do!r}").format(do=do))
-            if type(p) is not int or not 0 <= p < self.n:
-                raise IllegalAction(_("there is no player {p!r}").format(p=p))
-            pend = self.pending
-            if pend is None:
-                raise IllegalAction(_("the game is over"))
-            if do != pend["do"]:
-                raise IllegalAction(_("the game is waiting for {pending}, not {do}").format(
-                    pending=self.describe_pending(), do=do))
-            if do == "select":
-                if p not in self.waiting:
-                    raise IllegalAction(_("player {p} has already chosen a card this turn").format(p=p))
-            elif pend["player"] != p:
-                raise IllegalAction(_("it is player {q}'s decision, not player {p}'s").format(q=pend["player"], p=p))
-            keys = ACTION_KEYS[do]
-            if keys is not None and action.keys() != keys:
-                _check_fields(do, action)
+            p, do = self.check_action(action)  # (engine/protocol.py: the checks of every game)
             HANDLERS[do](self, p, action, ev, True)
             self.actions.append(dict(action))  # a copy: the caller's dict cannot rewrite the record
         if self.pending is None:  # the decision is made: resolve until the next one

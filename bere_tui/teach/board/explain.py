@@ -20,7 +20,7 @@ from bere_tui.engine.board import events as bg
 from bere_tui.i18n import _
 from bere_tui.table.board.words import card_help, card_name, space_effect
 from bere_tui.table.sentence import Sentence, say
-from bere_tui.teach.outcome import Explanation, Outcome, points_outcome
+from bere_tui.teach.outcome import Explanation, Outcome, compare_points, explained, points_outcome
 
 
 def tiles_words(tiles) -> str:
@@ -82,34 +82,21 @@ def explain(game, learner: int, action: dict, want_action: dict | None, aim: str
     (`script`, the others' scripted moves, is for 6 nimmt!'s secret card: here a choice is told from the game.)"""
     if action["do"] == "select":
         game.copy().apply(action)  # only to check it (IllegalAction); nothing of a secret choice is told
-    wrong = outcome(game, learner, action)
-    sentences = list(wrong.sentences)
-    want = None
-    if want_action is not None:
-        want = outcome(game, learner, want_action)
-        sentences.append(say("\n") + compare(wrong, want, action, want_action, game, learner))
-    if aim:
-        sentences.append(say(aim))
-    return Explanation(sentences, wrong.events, wrong, want)
+    return explained(lambda a: outcome(game, learner, a), action, want_action, aim,
+                     lambda wrong, want: compare(wrong, want, action, want_action, game, learner))
 
 
 def compare(wrong: Outcome, want: Outcome, action: dict, want_action: dict, game, learner: int) -> Sentence:
     """The lesson's move beside the other one: for a secret choice where its tiles would land; otherwise by the
     score each leaves the learner with (higher is better)."""
-    theirs, ours = move_words(action), move_words(want_action)
+    ours = move_words(want_action)
     if action["do"] == "select":
         view = game.view(learner)
         out = say(_("This lesson asks for {ours}."), ours=ours)
         for tile in sorted(want_action["tiles"]):
             out = out + say(" ") + landing(view, tile, want_action["tiles"])
         return out
-    if want.cost > wrong.cost:
-        return say(_("This lesson asks for {ours}: it would leave you {more} points more than {theirs}."),
-                   ours=ours, theirs=theirs, more=want.cost - wrong.cost)
-    if want.cost == wrong.cost:
-        return say(_("Either would leave you the same score now; this lesson asks for {ours}."), ours=ours)
-    return say(_("This lesson asks for {ours}, for what it prepares; {theirs} scores more right now."),
-               ours=ours, theirs=theirs)
+    return compare_points(wrong, want, ours, move_words(action))
 
 
 __all__ = ["compare", "explain", "landing", "move_words", "outcome"]

@@ -17,7 +17,7 @@ from bere_tui.engine.bullenparty import events as bp
 from bere_tui.engine.bullenparty.rules import ZERO
 from bere_tui.i18n import _
 from bere_tui.table.sentence import Card, Sentence, say
-from bere_tui.teach.outcome import Explanation, Outcome, points_outcome
+from bere_tui.teach.outcome import Explanation, Outcome, compare_points, explained, points_outcome
 
 
 def move_words(action: dict) -> Sentence:
@@ -66,29 +66,15 @@ def explain(game, learner: int, action: dict, want_action: dict | None, aim: str
             script=None) -> Explanation:
     """`action` (not the lesson's move `want_action`) explained from the learner's seat. Raises IllegalAction.
     (`script`, the others' scripted moves, is for 6 nimmt!'s secret card: here a choice is told from the game.)"""
-    wrong = outcome(game, learner, action)
-    sentences = list(wrong.sentences)
-    want = None
-    if want_action is not None:
-        want = outcome(game, learner, want_action)
-        sentences.append(say("\n") + compare(wrong, want, action, want_action))
-    if aim:
-        sentences.append(say(aim))
-    return Explanation(sentences, wrong.events, wrong, want)
+    return explained(lambda a: outcome(game, learner, a), action, want_action, aim,
+                     lambda wrong, want: compare(wrong, want, action, want_action))
 
 
 def compare(wrong: Outcome, want: Outcome, action: dict, want_action: dict) -> Sentence:
-    """The lesson's move beside the other one, by the score each leaves the learner with (higher is better)."""
-    theirs, ours = move_words(action), move_words(want_action)
-    if action["do"] == "bid" or wrong.cost is None or want.cost is None:
-        return say(_("This lesson asks for {ours}."), ours=ours)
-    if want.cost > wrong.cost:
-        return say(_("This lesson asks for {ours}: it would leave you {more} points more than {theirs}."),
-                   ours=ours, theirs=theirs, more=want.cost - wrong.cost)
-    if want.cost == wrong.cost:
-        return say(_("Either would leave you the same score now; this lesson asks for {ours}."), ours=ours)
-    return say(_("This lesson asks for {ours}, for what it prepares; {theirs} scores more right now."),
-               ours=ours, theirs=theirs)
+    """The lesson's move beside the other one, by the score each leaves the learner with (a bid has none yet)."""
+    if action["do"] == "bid":  # a secret bid leaves no score yet (BP5)
+        return say(_("This lesson asks for {ours}."), ours=move_words(want_action))
+    return compare_points(wrong, want, move_words(want_action), move_words(action))
 
 
 __all__ = ["compare", "explain", "move_words", "outcome"]

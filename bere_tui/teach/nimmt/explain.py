@@ -29,7 +29,7 @@ from bere_tui.i18n import _, ngettext
 from bere_tui.table.narrate import narrate
 from bere_tui.table.sentence import Card, Sentence, say
 from bere_tui.table.words import heads_text, special_name
-from bere_tui.teach.outcome import Explanation, Outcome
+from bere_tui.teach.outcome import Explanation, Outcome, explained
 
 
 def next_decision(do: str) -> str:
@@ -294,25 +294,24 @@ def explain(game: Game, learner: int, action: dict, want_action: dict | None, ai
             script: Script | None = None) -> Explanation:
     """`action` (not the lesson's move `want_action`) explained from the learner's seat; `script`: the others'
     moves of a scripted lesson. Raises IllegalAction."""
-    wrong = outcome(game, learner, action, script)
-    sentences = list(wrong.sentences)
-    want = None
-    if want_action is not None:
-        want = outcome(game, learner, want_action, script)
-        sentences.append(say("\n") + compare(wrong, want, action, want_action))
+    return explained(lambda a: outcome(game, learner, a, script), action, want_action, aim,
+                     lambda wrong, want: compare(wrong, want, action, want_action), worked_out)
+
+
+def worked_out(wrong: Outcome, want: Outcome | None) -> list[Sentence]:
+    """How the outcome was worked out, where the others' secret cards could change it (B3)."""
+    notes = []
     if wrong.scripted:
-        sentences.append(say(_("Both are worked out with the cards the others play in this lesson, which show "
-                               "only at the reveal.") if want is not None else
-                             _("That is worked out with the cards the others play in this lesson, which show "
-                               "only at the reveal.")))
+        notes.append(say(_("Both are worked out with the cards the others play in this lesson, which show "
+                           "only at the reveal.") if want is not None else
+                         _("That is worked out with the cards the others play in this lesson, which show "
+                           "only at the reveal.")))
     if wrong.by_rows_now:
-        sentences.append(say(_("Both are worked out on the rows as they are now; the others' cards show only at "
-                               "the reveal, and one placed first could change that.") if want is not None else
-                             _("That is worked out on the rows as they are now; the others' cards show only at the "
-                               "reveal, and one placed first could change it.")))
-    if aim:
-        sentences.append(say(aim))
-    return Explanation(sentences, wrong.events, wrong, want)
+        notes.append(say(_("Both are worked out on the rows as they are now; the others' cards show only at "
+                           "the reveal, and one placed first could change that.") if want is not None else
+                         _("That is worked out on the rows as they are now; the others' cards show only at the "
+                           "reveal, and one placed first could change it.")))
+    return notes
 
 
 __all__ = ["Explanation", "Outcome", "compare", "explain", "move_words", "next_decision", "outcome"]

@@ -1,8 +1,10 @@
-"""A game's face: what one game system draws at the table and in a lesson (its widgets, its drawing, its prompts).
+"""A game's face: what one game system draws at the table, in a lesson and in the replay viewer (its widgets, its
+drawing, its prompts).
 
-The table screen (ui/screens/table.py) and the lesson screen (ui/screens/lesson.py) are the same for every game:
-they run the loop (the director's beats, the lesson's beats) and host the face of the game being played, which
-their registry entry names (bere_tui/systems.py, the "face" part). A face is made by its screen, `Face(host,
+The table screen (ui/screens/table.py), the lesson screen (ui/screens/lesson.py) and the replay viewer
+(ui/screens/replay.py) are the same for every game: they run the loop (the director's beats, the lesson's beats,
+the replay's keys) and host the face of the game being played, which their registry entry names
+(bere_tui/systems.py, the "face" part). A face is made by its screen, `Face(host,
 lesson)`, and draws into the widgets it composed there; it asks its host for what it draws from:
 
 - `host.names`, `host.levels`, `host.ascii`, `host.size`, `host.app`, `host.query_one`;
@@ -10,7 +12,10 @@ lesson)`, and draws into the widgets it composed there; it asks its host for wha
   event being told);
 - `host.viewer`: whose view the table shows (None: the public table; in a lesson the learner's);
 - at the table: `host.session` (the director), `host.redraw()` (the header and the face), `host.set_status`,
-  `host.pause(steps)`, `host.log_event(event)`, `host.write_log(line)`, `host.set_animating(on)`, `host.settle()`.
+  `host.pause(steps)`, `host.log_event(event)`, `host.write_log(line)`, `host.set_animating(on)`, `host.settle()`;
+- in the replay viewer: `host.replay` (the steps, table/replay.py's Stepper, which the face's `replay(game)`
+  made) and `host.index` (the step shown). The face draws a step (`compose_replay`, `draw_step`), names its
+  steps, turns and rounds (REPLAY_KEYS, `step_parts`) and tells the whole game as one log (`replay_log`).
 
 Its CSS (`CSS`) is default CSS (as a widget's DEFAULT_CSS is), scoped to the host's class `-face-NAME` (NAME the
 system's name): write its rules as `.-face-NAME #bg-rows { ... }`, or `TableScreen.-face-NAME` / `LessonScreen.
@@ -23,10 +28,12 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from bere_tui.i18n import _
+from bere_tui.i18n import NP_, _
 from bere_tui.table.narrate import log_line, narrate
+from bere_tui.table.replay import ActionReplay, Stepper
 
 
 class TableFace:
@@ -198,6 +205,70 @@ class TableFace:
         self.draw()
         self.lesson_hand()
 
+    # ------------------------------------------------------------------ the replay viewer
+
+    #: the replay viewer's names of its keys (ui/screens/replay.py, step_keys): a step, a turn and a round, each
+    #: on and back
+    REPLAY_KEYS: ClassVar[tuple[str, str, str, str, str, str]] = (
+        # TRANSLATORS: the replay viewer's keys: one decision, turn or round on (or back)
+        NP_("replay key", "decision"), NP_("replay key", "decision back"), NP_("replay key", "turn"),
+        NP_("replay key", "turn back"), NP_("replay key", "round"), NP_("replay key", "round back"))
+
+    #: the replay's turns and rounds: a step whose events have one of TURN_STARTS starts a turn (the game's
+    #: reveal), one of ROUND_STARTS a round (its deal)
+    TURN_STARTS: ClassVar[tuple[type, ...]] = ()
+    ROUND_STARTS: ClassVar[tuple[type, ...]] = ()
+
+    @classmethod
+    def replay(cls, game) -> Stepper:
+        """The steps of `game`'s replay: one per decision, every hand in each (table/replay.py's ActionReplay),
+        the turns and rounds starting at the events TURN_STARTS and ROUND_STARTS name."""
+        return ActionReplay(game, lambda events: any(isinstance(e, cls.TURN_STARTS) for e in events),
+                            lambda events: any(isinstance(e, cls.ROUND_STARTS) for e in events))
+
+    def compose_replay(self) -> ComposeResult:
+        """The replay viewer's widgets under its header: the table as the step left it, every hand, what the step
+        did."""
+        raise NotImplementedError
+
+    def draw_step(self) -> None:
+        """The step `host.index` of `host.replay`."""
+        raise NotImplementedError
+
+    def step_parts(self, step) -> list[str]:
+        """Where `step` is in the game, for the replay's header ("round 2", "turn 3")."""
+        raise NotImplementedError
+
+    def step_lines(self, step) -> list[Text]:
+        """What `step` did, in lines (a secret choice shown: a replay hides nothing)."""
+        raise NotImplementedError
+
+    def replay_hands(self, step, width: int = 78) -> Text:
+        """Every hand at `step`, under a heading (a replay hides nothing), and each secret choice not yet
+        revealed; `width`: the room for a line."""
+        raise NotImplementedError
+
+    def end_lines(self, game) -> list[Text]:
+        """The whole log's last lines: `game` as it ended (its totals)."""
+        return [totals_line(game, self.names)] if game.finished else []
+
+    def replay_log(self) -> list[Text]:
+        """The whole game as one log (the replay's `g`): every step's lines, every hand as dealt at the start of
+        each round, and the end."""
+        replay = self.host.replay
+        lines: list[Text] = []
+        rounds = set(replay.round_marks)
+        for step in replay.steps:
+            lines += self.step_lines(step)
+            if step.index in rounds:
+                lines.append(self.replay_hands(step))
+        return lines + self.end_lines(replay.game)
+
+
+def totals_line(game, names: list[str]) -> Text:
+    """Every player's total: "Ann 31, Ben 17"."""
+    totals = game.totals()
+    return Text(", ".join(_("{name} {score}").format(name=names[p], score=totals[p]) for p in range(len(names))))
 
 
 class ViewFace(TableFace):
@@ -226,5 +297,63 @@ class ViewFace(TableFace):
             hand.no_wrap, hand.overflow = True, "ellipsis"
         self.host.query_one("#hand-area", Static).update(hand)
 
+    # ------------------------------------------------------------------ the replay viewer
 
-__all__ = ["TableFace", "ViewFace"]
+    @staticmethod
+    def replay_css(name: str) -> str:
+        """The replay viewer's rules for the face of system `name` (its CSS begins with them)."""
+        return """
+    ReplayScreen.-face-NAME #replay-rows { height: auto; padding: 0 1; }
+    ReplayScreen.-face-NAME #replay-scores { height: auto; padding: 0 1; }
+    ReplayScreen.-face-NAME #replay-hands { height: auto; padding: 0 1; }
+    ReplayScreen.-face-NAME #replay-below { height: 1fr; padding: 0 1; }
+    """.replace("NAME", name)
+
+    def compose_replay(self) -> ComposeResult:
+        yield Static(id="replay-rows")
+        yield Static(id="replay-scores")
+        yield Static(id="replay-hands")
+        with VerticalScroll(id="replay-below", can_focus=False):  # (its own keys would hide the screen's)
+            yield Static(id="replay-step")  # (what the decision did: a turn's placements may be many)
+
+    def replay_table(self, view) -> tuple[Text, Text]:
+        """The rows and the scores of the public `view` of a step."""
+        raise NotImplementedError
+
+    def draw_step(self) -> None:
+        host = self.host
+        step = host.replay.step(host.index)
+        rows, scores = self.replay_table(step.state.view(None))
+        host.query_one("#replay-rows", Static).update(rows)
+        host.query_one("#replay-scores", Static).update(scores)
+        host.query_one("#replay-hands", Static).update(self.replay_hands(step))
+        lines = self.step_lines(step)
+        ends = step.state.finished and step.index == host.replay.last
+        if ends:  # the end: the totals under who wins
+            lines.append(Text(totals_line(step.state, self.names).plain, style="bold"))
+        host.query_one("#replay-step", Static).update(Text("\n").join(lines))
+        below = host.query_one("#replay-below", VerticalScroll)
+        if ends:  # (who wins shows, the last line)
+            host.call_after_refresh(below.scroll_end, animate=False)
+        else:
+            below.scroll_home(animate=False)
+
+    def step_lines(self, step) -> list[Text]:
+        lines = [Text(_("The deal"), style="bold")] if step.action is None else []
+        if step.action is not None:
+            chose = self.choice_line(step.action, step.state)
+            if chose is not None:
+                lines.append(chose)
+        return lines + [line for event in step.events for line in self.event_lines(event)]
+
+    def event_lines(self, event) -> list[Text]:
+        """An event's lines in the replay: the log's line (none for an event the log does not tell)."""
+        line = log_line(event, self.names, self.ascii)
+        return [] if line is None else [line]
+
+    def choice_line(self, action: dict, state) -> Text | None:
+        """A secret choice as the replay tells it, every hand open (None: `action` is no secret choice)."""
+        return None
+
+
+__all__ = ["TableFace", "ViewFace", "totals_line"]

@@ -17,6 +17,7 @@ from textual.widgets import Label, Static
 from bere_tui import i18n
 from bere_tui.i18n import N_, _, pgettext
 from bere_tui.storage import ANIMATION_SPEEDS, settings_path
+from bere_tui.table.words import speed_label
 from bere_tui.ui.widgets.cycler import Cycler
 from bere_tui.ui.widgets.keybar import KeyBar
 
@@ -56,8 +57,6 @@ class SettingsScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        from bere_tui.ui.app import speed_label
-
         settings = self.app.settings
         themes = [t for t in THEMES if t in self.app.available_themes]
         themes += sorted(t for t in self.app.available_themes if t not in themes)
@@ -104,7 +103,7 @@ class SettingsScreen(Screen[None]):
         elif key == "theme":
             app.theme = value
         setattr(app.settings, key, value)
-        app._save_settings()  # (the app's one way to write them; it tells when it cannot)
+        app.remember_settings()  # (the app's one way to write them; it tells when it cannot)
 
     def action_back(self) -> None:
         self.app.pop_screen()

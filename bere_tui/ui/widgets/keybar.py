@@ -1,4 +1,6 @@
 """KeyBar: the bottom line naming the keys that work now (bindings with show=True that check_action allows).
+A screen may name some of its keys itself (`key_names`: action -> description; the replay viewer names its
+steps as the game on it does).
 
 It does the job of Textual's Footer as one line of text: the Footer builds a widget per key each time the
 bindings change, which made every screen change several times slower. A click on a key presses it.
@@ -57,12 +59,13 @@ class KeyBar(Widget):
         """(key, shown key, description, enabled, action) of each action once, in binding order."""
         seen: set[str] = set()
         out = []
+        named = getattr(self.screen, "key_names", {})  # (a screen that names some keys itself: the replay's)
         for _node, binding, enabled, _tip in self.screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            out.append((binding.key, self.app.get_key_display(binding), later(binding.description), enabled,
-                        binding.action))
+            out.append((binding.key, self.app.get_key_display(binding),
+                        later(named.get(binding.action, binding.description)), enabled, binding.action))
         return out
 
     def render(self) -> Text:

@@ -24,9 +24,18 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from bere_tui.engine.board import events as bg
-from bere_tui.i18n import _
+from bere_tui.i18n import NP_, _
+from bere_tui.table.board.words import card_name
 from bere_tui.table.words import variant_name
-from bere_tui.ui.board.board import decks_text, hand_text, legend_text, rows_text, rows_width, scores_text
+from bere_tui.ui.board.board import (
+    decks_text,
+    hand_text,
+    legend_text,
+    rows_text,
+    rows_width,
+    scores_text,
+    tiles_text,
+)
 from bere_tui.ui.board.prompts import CHOICE_LINES, BoardPrompt, choices_that_fit
 from bere_tui.ui.board.tracker import tracker_notice
 from bere_tui.ui.faces.base import ViewFace
@@ -53,7 +62,7 @@ REASONS = {
 
 
 class BoardFace(ViewFace):
-    CSS = """
+    CSS = ViewFace.replay_css("board") + """
     TableScreen.-face-board #table-header { height: 1; background: $primary-background; }
     .-face-board #bg-legend { height: auto; max-height: 2; padding: 0 1; }
     LessonScreen.-face-board #bg-legend { height: 1; }
@@ -230,6 +239,56 @@ class BoardFace(ViewFace):
             "swap_row": _("Swap: choose the row whose last tile comes to your hand. Press i for a hint."),
             "luck": _("Your luck card: choose the space it changes. Press i for a hint."),
         }.get(do, _("Your move: choose a tile in secret. Press i for a hint."))
+
+    # ------------------------------------------------------------------ the replay viewer
+
+    REPLAY_KEYS = (NP_("replay key", "decision"), NP_("replay key", "decision back"), NP_("replay key", "turn"),
+                   NP_("replay key", "turn back"), NP_("replay key", "hand"), NP_("replay key", "hand back"))
+
+    TURN_STARTS = (bg.Revealed,)  # BG3: the tiles chosen are revealed
+    ROUND_STARTS = (bg.HandDealt,)  # BG2: 2-3 players play a second hand
+
+    def step_parts(self, step) -> list[str]:
+        return [_("hand {n}").format(n=step.state.hand_no), _("turn {n}").format(n=step.turn)]
+
+    def replay_table(self, view) -> tuple[Text, Text]:
+        return rows_text(view, self.ascii), scores_text(view, self.names, {})
+
+    def replay_hands(self, step, width: int = 78) -> Text:
+        """Every hand with its action cards (BG7) and a choice not yet revealed (BG3)."""
+        state = step.state
+        heads = state.board.heads
+        lines = [Text(_("HANDS (every hand and choice shown)"), style="bold")]
+        for p, name in enumerate(self.names):
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append(name[:12].ljust(13), style="bold")
+            choice = None if state.revealed else state.choices.get(p)  # (until the reveal: BG3)
+            if choice is not None:
+                line.append(_("chose:") + " ", style="bold")
+                line.append_text(tiles_text(choice[0], heads, self.ascii))
+                if choice[1]:
+                    line.append(" (" + card_name(choice[1]) + ")")
+                line.append("  ")
+            if state.held[p]:
+                line.append(_("cards:") + " " + ", ".join(card_name(c) for c in state.held[p]) + "  ", style="dim")
+            line.append_text(tiles_text(state.hands[p], heads, self.ascii))
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    def choice_line(self, action: dict, state) -> Text | None:
+        """A secret choice as the replay tells it: "Ann: chooses 17• (play first)"."""
+        if action["do"] != "select":
+            return None
+        out = Text(self.names[action["player"]] + ": ", style="dim")
+        out.append(_("chooses") + " ", style="dim")
+        out.append_text(tiles_text(action["tiles"], state.board.heads, self.ascii))
+        if action["card"]:
+            out.append(" (" + card_name(action["card"]) + ")", style="dim")
+        return out
+
+    def end_lines(self, game) -> list[Text]:
+        return [Text(_("The board at the end"), style="bold"), rows_text(game.view(None), self.ascii),
+                *super().end_lines(game)]
 
 
 class BoardTeachPrompt(BoardPrompt):

@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from bere_tui.engine.bullenparty import events as bp
+from bere_tui.engine.bullenparty import rules
 from bere_tui.i18n import _
 from bere_tui.table.narrate import log_line
 from bere_tui.table.words import variant_name
-from bere_tui.ui.bullenparty.board import hand_text, players_text, rows_text
+from bere_tui.ui.bullenparty.board import cards_text, hand_text, players_text, rows_text
 from bere_tui.ui.bullenparty.tracker import tracker_notice
 from bere_tui.ui.faces.base import ViewFace
 from bere_tui.ui.widgets.log import GameLog
@@ -25,7 +26,7 @@ EVENT_STEPS = {bp.BidsRevealed: 2.0, bp.RowTaken: 1.5, bp.CardTurnedUp: 1.0, bp.
 
 
 class BullenpartyFace(ViewFace):
-    CSS = """
+    CSS = ViewFace.replay_css("bullenparty") + """
     TableScreen.-face-bullenparty #table-header { height: 1; background: $primary-background; }
     .-face-bullenparty #bp-rows { height: auto; padding: 0 1; }
     .-face-bullenparty #bp-players { height: auto; padding: 0 1; }
@@ -115,6 +116,47 @@ class BullenpartyFace(ViewFace):
             "zero_row": _("Your zero card turned up a card: choose the open row it goes to. Press i for a hint."),
             "lay": _("Lay out a card: on a pile whose top card is lower, or on a new pile. Press i for a hint."),
         }.get(do, _("Your move: choose a card. Press i for a hint: what a careful player would do, and why."))
+
+    # ------------------------------------------------------------------ the replay viewer
+
+    TURN_STARTS = (bp.BidsRevealed,)  # BP5: a bidding's reveal
+    ROUND_STARTS = (bp.RoundStarted,)  # BP4: a round's rows laid out
+
+    def step_parts(self, step) -> list[str]:
+        return [_("round {n}").format(n=step.state.round), _("turn {n}").format(n=step.turn)]
+
+    def replay_table(self, view) -> tuple[Text, Text]:
+        return rows_text(view, self.names, self.ascii), players_text(view, self.names, {}, self.ascii, wrap=False)
+
+    def replay_hands(self, step, width: int = 78) -> Text:
+        """Every hand with its zero card, and a bid not yet revealed (BP5)."""
+        state = step.state
+        lines = [Text(_("HANDS (every hand and bid shown)"), style="bold")]
+        for p, name in enumerate(self.names):
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append(name[:12].ljust(13), style="bold")
+            line.append_text(cards_text(state.hands[p], self.ascii))
+            line.append("  " + _("zero card {letter}").format(letter=state.letters[p]), style="dim")
+            bid = state.bids.get(p) if state.pending is not None and state.pending["do"] == "bid" else None
+            if bid is not None:
+                what = _("zero card {letter}").format(letter=state.letters[p]) if bid == rules.ZERO else str(bid)
+                line.append("  " + _("bid: {what}").format(what=what), style="bold")
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    def choice_line(self, action: dict, state) -> Text | None:
+        """A bid as the replay tells it (every hand open): "Ann bids 17"."""
+        if action["do"] != "bid":
+            return None
+        what = _("the zero card") if action["card"] == rules.ZERO else str(action["card"])
+        return Text(_("{name} bids {what}").format(name=self.names[action["player"]], what=what), style="dim")
+
+    def event_lines(self, event) -> list[Text]:
+        lines = super().event_lines(event)
+        if isinstance(event, bp.RoundStarted):  # the rows as dealt (BP4)
+            lines += [Text("  " + _("row {n}:").format(n=r + 1) + " ").append_text(cards_text(cards, self.ascii))
+                      for r, cards in enumerate(event.rows)]
+        return lines
 
 
 __all__ = ["EVENT_STEPS", "BullenpartyFace", "tracker_notice"]

@@ -8,12 +8,16 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Static
 
 from bere_tui.engine.nimmt import events as ev
-from bere_tui.i18n import _
+from bere_tui.i18n import NP_, _
+from bere_tui.table.cardtext import card_inline
 from bere_tui.table.narrate import log_line
 from bere_tui.table.nimmt.model import TableShow
-from bere_tui.table.words import variant_name
+from bere_tui.table.replay import Replay, Step
+from bere_tui.table.words import special_name, variant_name
 from bere_tui.ui.faces.base import TableFace
 from bere_tui.ui.widgets.hand import HandView, hand_text
 from bere_tui.ui.widgets.log import GameLog, covered_from
@@ -22,6 +26,9 @@ from bere_tui.ui.widgets.rows import RowsView
 from bere_tui.ui.widgets.scores import ScoreBoard
 from bere_tui.ui.widgets.specials import SpecialsView
 from bere_tui.ui.widgets.tablebody import table_body
+
+#: how many steps back the replay's log panel is written (it shows the last dozen lines)
+LOG_STEPS = 80
 
 #: how long each kind of event stays on screen, in steps
 EVENT_STEPS = {ev.Revealed: 2.0, ev.Placed: 1.0, ev.RowTaken: 1.5, ev.SpecialPlayed: 1.5, ev.Cancelled: 1.0,
@@ -35,6 +42,20 @@ class NimmtFace(TableFace):
     POINTS: ClassVar[dict[str, str]] = {"hand": "#hand-area", "specials": "#hand-area", "rows": "#rows",
                                         "scores": "#scores", "pile": "#scores", "log": "#log"}
     SNAPSHOTS = False
+    #: the replay viewer: the table's layout, with every hand below it (the table's own is ui/screens/table.tcss)
+    CSS = """
+    ReplayScreen.-face-nimmt #replay-body { height: 1fr; }
+    ReplayScreen.-face-nimmt #replay-left { width: 1fr; padding: 0 1; }
+    ReplayScreen.-face-nimmt #replay-right { width: 29; border-left: solid $primary; padding: 0 0 0 1; }
+    App.-ascii ReplayScreen.-face-nimmt #replay-right { border-left: ascii $primary; }
+    ReplayScreen.-face-nimmt #replay-reveal { margin-top: 1; }
+    ReplayScreen.-face-nimmt #replay-status { margin-top: 1; height: auto; }
+    ReplayScreen.-face-nimmt #replay-log-title { margin-top: 1; }
+    ReplayScreen.-face-nimmt #replay-log { height: 1fr; background: $surface; }
+    ReplayScreen.-face-nimmt #replay-hands { height: auto; max-height: 50%; padding: 0 1; border-top: solid $primary; }
+    App.-ascii ReplayScreen.-face-nimmt #replay-hands { border-top: ascii $primary; }
+    ReplayScreen.-face-nimmt #replay-hands-text { height: auto; }
+    """
 
     def __init__(self, host, lesson: bool = False) -> None:
         super().__init__(host, lesson)
@@ -254,6 +275,110 @@ class NimmtFace(TableFace):
         self.show.sync(run.game.view(run.learner))
         self.draw()
         self.lesson_hand()
+
+    # ------------------------------------------------------------------ the replay viewer
+
+    REPLAY_KEYS = (
+        # TRANSLATORS: the replay viewer's keys: one event, turn or round on (or back)
+        NP_("replay key", "event"), NP_("replay key", "event back"), NP_("replay key", "turn"),
+        NP_("replay key", "turn back"), NP_("replay key", "round"), NP_("replay key", "round back"))
+
+    @classmethod
+    def replay(cls, game) -> Replay:
+        """One step per event (each placement on its own), every decision among them (table/replay.py)."""
+        return Replay(game)
+
+    def compose_replay(self) -> ComposeResult:
+        show = self.host.replay.step(self.host.index).show
+        with Horizontal(id="replay-body"):
+            with Vertical(id="replay-left"):
+                yield RowsView(show, self.ascii, id="replay-rows")
+                yield RevealView(self.names, show, self.ascii, id="replay-reveal")
+                yield Static(id="replay-status")
+            with Vertical(id="replay-right"):
+                yield ScoreBoard(self.names, self.host.levels, show, id="replay-scores")
+                yield Static(Text(_("LOG"), style="bold"), id="replay-log-title")
+                yield GameLog(id="replay-log")
+        with VerticalScroll(id="replay-hands", can_focus=False):
+            yield Static(id="replay-hands-text")
+
+    def step_parts(self, step: Step) -> list[str]:
+        parts = []
+        if step.show.round:
+            parts.append(_("round {n}").format(n=step.show.round))
+        if step.show.turn:
+            parts.append(_("turn {n}").format(n=step.show.turn))
+        return parts
+
+    def step_lines(self, step: Step) -> list[Text]:
+        told = self.host.replay.line(step)
+        return [] if told is None else [told.text(self.ascii)]
+
+    def end_lines(self, game) -> list[Text]:
+        """(The game's end is told by its last event: who wins, with the totals.)"""
+        return []
+
+    def draw_step(self) -> None:
+        host = self.host
+        step = host.replay.step(host.index)
+        for widget in (host.query_one(RowsView), host.query_one(RevealView), host.query_one(ScoreBoard)):
+            widget.show = step.show
+            widget.refresh(layout=True)
+        player = getattr(step.event, "player", None)
+        if player is None and step.action is not None:
+            player = step.action.get("player")
+        host.query_one(ScoreBoard).marks = {player: ">"} if isinstance(player, int) else {}
+        lines = self.step_lines(step)
+        host.query_one("#replay-status", Static).update(lines[0] if lines else "")
+        width = (host.size.width or host.app.size.width) - 2
+        host.query_one("#replay-hands-text", Static).update(self.replay_hands(step, width))
+        self.write_replay_log()
+
+    #: the last step written to the replay's log panel
+    _logged = -2
+
+    def write_replay_log(self) -> None:
+        """The log up to the step shown: one more line when moving on by one step, else written again."""
+        host = self.host
+        log, index = host.query_one(GameLog), host.index
+        if index == self._logged + 1:
+            first = index
+        else:
+            log.lines.clear()
+            first = max(0, index - LOG_STEPS + 1)
+        for step in host.replay.built[first:index + 1]:
+            for line in self.step_lines(step):
+                log.write(line)
+        log.refresh()
+        self._logged = index
+
+    def replay_hands(self, step: Step, width: int = 78) -> Text:
+        """Every player's hand at this step, the card chosen this turn beside it, and (Anniversary) the special
+        cards: on the same line when it has room, else on a line of their own."""
+        names, ascii = self.names, self.ascii
+        indent = max(len(n) for n in names) + 1
+        lines = [Text(_("HANDS (a replay shows them all)"), style="bold")]
+        for p, name in enumerate(names):
+            line = Text()
+            line.append(f"{name:<{indent}}", style="bold")
+            for card in step.hands[p]:
+                line.append(" ")
+                line.append_text(card_inline(card, ascii))
+            if not step.hands[p]:
+                line.append(" " + _("(empty)"), style="dim")
+            if step.chosen[p] is not None:
+                line.append("  " + _("chose") + " ", style="italic")
+                line.append_text(card_inline(step.chosen[p], ascii))
+            lines.append(line)
+            if self.host.game.rules.has_specials:
+                specials = Text(_("specials:") + " " + (", ".join(special_name(s) for s in step.specials[p])
+                                                         or _("none")), style="italic")
+                if line.cell_len + 2 + specials.cell_len <= width:
+                    line.append("  ")
+                    line.append_text(specials)
+                else:
+                    lines.append(Text(" " * (indent + 1)) + specials)
+        return Text("\n").join(lines)
 
 
 def your_move(do: str) -> str:
