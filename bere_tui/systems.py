@@ -72,6 +72,9 @@ class GameSystem:
     pieces: str = "cards"
     #: the rules texts shown after its own (bere_tui/assets/rules): 6 nimmt!'s variants are built on the base game
     rules_after: tuple[str, ...] = ()
+    #: its name as the screens show it where it stands for all its variants (the leaderboard), marked for
+    #: translation; "" when it has one variant (that variant's title is shown)
+    title: str = ""
     #: its table is drawn from a table model (table/nimmt/model.py), not from the game's own view
     table_model: bool = False
     parts: dict[str, str] = field(default_factory=dict)
@@ -112,7 +115,7 @@ def _make_board(variant: str, players, seed: int, options, deals):
 
 
 NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=True, rules_after=("base", "keys"),
-                   table_model=True, parts={
+                   title=N_("6 nimmt!"), table_model=True, parts={
     "make": "bere_tui.systems:_make_nimmt",
     "record": "bere_tui.record.nimmt",
     "events": "bere_tui.engine.nimmt.events",
@@ -248,6 +251,24 @@ def variant_title(variant: str) -> str:
     return later(info.title) if info is not None and info.title else variant
 
 
+def system_title(name: str) -> str:
+    """The name the screens show for the game system `name` (all its variants), in the language of now."""
+    system = SYSTEMS.get(name)
+    if system is None:
+        return name
+    return later(system.title) if system.title else variant_title(system.variants[0])
+
+
+def game_title(variant: str) -> str:
+    """The game and the variant of `variant` in a few words: "6 nimmt!: Pro", or the variant's title alone
+    where its system has no other variant ("Bullenparty")."""
+    system = _BY_VARIANT.get(variant)
+    if system is None or len(system.variants) == 1:
+        return variant_title(variant)
+    # TRANSLATORS: a game and one of its variants, as the list of open tables shows them: "6 nimmt!: Pro"
+    return _("{game}: {variant}").format(game=system_title(system.name), variant=variant_title(variant))
+
+
 def variant_summary(variant: str) -> str:
     """Who plays `variant` and how it is won, in one line ("" when it has none)."""
     info = GAMES.get(variant)
@@ -305,5 +326,6 @@ def player_limits(variant: str, options: dict | None = None) -> tuple[int, int]:
     return max(info.min_players, board.min_players), min(info.max_players, board.max_players)
 
 
-__all__ = ["GAMES", "SYSTEMS", "GameInfo", "GameSystem", "board_of", "make_game", "player_limits", "register",
-           "registered", "system_of", "system_of_events", "unregister", "variant_summary", "variant_title"]
+__all__ = ["GAMES", "SYSTEMS", "GameInfo", "GameSystem", "board_of", "game_title", "make_game", "player_limits",
+           "register", "registered", "system_of", "system_of_events", "system_title", "unregister", "variant_summary",
+           "variant_title"]

@@ -52,6 +52,14 @@ class Outcome:
         return sorted(range(len(self.scores)),
                       key=lambda p: (p not in self.winners, sign * self.scores[p].total, p))
 
+    def places(self) -> list[int]:
+        """Each player's place (by seat; 1 is first): the winners before the others, then the better total;
+        players tied on both share a place, and the next place is skipped ("1, 2, 2, 4"). The ratings of shared
+        tables read it (bere_tui/serve/ratings.py)."""
+        sign = -1 if self.highest_wins else 1
+        keys = [(p not in self.winners, sign * score.total) for p, score in enumerate(self.scores)]
+        return [1 + sum(other < key for other in keys) for key in keys]
+
     def kinds(self) -> list[tuple[str, int | None]]:
         """Every (kind, n) some player's score has, in the order the parts come (one column each)."""
         seen: dict[tuple[str, int | None], None] = {}

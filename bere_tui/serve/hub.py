@@ -4,15 +4,16 @@ The hub listens on a Unix socket in the tables folder and speaks JSON lines. It 
 `view(seat)`, the public events and the prompts of that seat; it writes the game record after every action.
 In the secret selection (B3) every remote person is asked at once; other decisions go to their one decider.
 
-Seat -> hub:  {"t": "join", "player": KEY, "lang": LANGUAGE}  then  {"t": "action", "action": {...}, "decision": N}
+Seat -> hub:  {"t": "join", "player": KEY, "lang": LANGUAGE} (with "watch": true, a key without a seat here
+              only watches) then  {"t": "action", "action": {...}, "decision": N}
               any seated player may also send {"t": "to_bot", "seat": N} for a seat offered to a bot, and
               after the game {"t": "rematch"} (a new game with the same seats at the same table).
 Hub -> seat:  hello {seat, names, levels, code, benched, clock, variant, log}; state {public, mine}; events {events};
               ask {legal, decision, seconds}; waiting {players, away, offer}; seats {levels, benched};
               back {} (a bot played this seat; it is the person's again at its next decision); timeout {} (the
               clock ran out: the seat's bot move was played); summary {event} (the event that ended a round);
-              over {winners, totals, outcome}; rematched {} (a new game has begun: join again); stopping {} (the
-              server is going down); error {message}; taken_over {} (then the hub closes that connection).
+              over {winners, totals, outcome, ratings}; rematched {} (a new game has begun: join again);
+              stopping {} (the server is going down); error {message}; taken_over {} (then the hub closes that connection).
 
 A finished game goes to the Replays and History of every key with a seat (its data folder under the data
 root's players/); "Play again with the same seats" starts a new game of the same seats, with a new deal, at
@@ -32,6 +33,11 @@ Each seat reads the table in its own language (issue 33 item 6): its screen tell
 hub's messages (stopping, timeout, back...) itself; a notice (a bot that could not decide) travels as its code
 and arguments (i18n.Said), and the refusal of an illegal answer is worded in the language the seat gave when it
 joined.
+
+The table's file (CODE.table.json) also says what the lobby lists of the table (`listing`): its game, its seats
+(the names, the bots, the seats a key holds, those connected now) and whether its game has begun; a private table
+(its settings) is never listed. A finished game is rated once (serve.ratings) before its results are sent; the
+"over" message gives each rated seat its rating before and after ({seat: [before, after]}).
 
 A seat is bound to the key that took it: that key reconnecting returns to the same seat and is asked again
 what it was being asked. A key that finds no free seat watches the public table.
@@ -132,6 +138,8 @@ class TableHub:
         self.closed = False  # the table ended for good (nobody came for too long): not reloaded after a restart
         self.stop = asyncio.Event()  # set when the hub is to stop
         self.rematch = asyncio.Event()  # set when a new game with the same seats has begun
+        self.started = bool(game.actions)  # the game has begun (the lobby says so)
+        self.rating_changes: dict[str, list[float]] = {}  # seat -> its rating before and after the game
         self.restore(kept)
 
     def restore(self, kept: dict) -> None:
@@ -150,7 +158,16 @@ class TableHub:
 
     def table_data(self) -> dict:
         return {"settings": self.settings.to_json(), "owners": {str(seat): key for seat, key in self.owners.items()},
-                "benched": sorted(self.benched), "finished": self.game.finished, "closed": self.closed}
+                "benched": sorted(self.benched), "finished": self.game.finished, "closed": self.closed,
+                "listing": self.listing()}
+
+    def listing(self) -> dict:
+        """What the lobby lists of this table (serve.tables.open_tables): its game, each seat's name, the bots'
+        levels (as seated), the seats connected now and whether the game has begun."""
+        return {"variant": self.game.variant, "names": list(self.director.names),
+                "bots": [p.get("bot") for p in self.game.players], "here": sorted({c.seat for c in self.connected
+                                                                                   if c.seat is not None}),
+                "started": self.started}
 
     def keep(self) -> None:
         """Write the table's file: its settings, the seats' keys and the benched seats."""
@@ -177,14 +194,20 @@ class TableHub:
         except StorageError as exc:
             print(_("table {code}: the record cannot be written: {why}").format(code=self.code, why=exc),
                   file=sys.stderr)
+        if game.actions and not self.started:  # the lobby lists it as begun
+            self.started = True
+            self.keep()
 
     # ------------------------------------------------------------------ seats
 
-    def seat_for(self, key: str) -> int | None:
-        """The seat bound to `key`, or the first free person's seat (bound to it now), or None (watch)."""
+    def seat_for(self, key: str, watch: bool = False) -> int | None:
+        """The seat bound to `key`, or the first free person's seat (bound to it now), or None (watch; always
+        so with `watch` for a key without a seat here)."""
         for seat, owner in self.owners.items():
             if owner == key:
                 return seat
+        if watch:
+            return None
         for p in sorted({*self.director.people, *self.benched}):
             if p not in self.owners:
                 self.owners[p] = key
@@ -229,7 +252,8 @@ class TableHub:
                 return
             key = hello["player"][:200]
             lang = hello.get("lang")
-            conn = Seat(writer, key, self.seat_for(key), lang[:16] if isinstance(lang, str) else None)
+            conn = Seat(writer, key, self.seat_for(key, hello.get("watch") is True),
+                        lang[:16] if isinstance(lang, str) else None)
             if conn.seat is not None:
                 self.take_over(conn.seat)
             self.connected.append(conn)
@@ -240,6 +264,7 @@ class TableHub:
             conn.send(self.state_for(conn.seat))
             if conn.seat is not None:
                 self.arrived(conn.seat)
+            self.keep()  # (the lobby lists who is at the table)
             if self.game.finished:
                 conn.send(self.over_message())
             elif conn.seat in self.asked:
@@ -266,6 +291,7 @@ class TableHub:
                 if conn.seat is not None and all(c.seat != conn.seat for c in self.connected):
                     self.away_since[conn.seat] = self.clock()
                 self.send_all(self.waiting_message())
+                self.keep()
             writer.close()
 
     def arrived(self, seat: int) -> None:
@@ -321,6 +347,7 @@ class TableHub:
         now = self.clock()
         self.away_since = {p: now for p in self.director.people if p not in here}
         self.asked, self.offered, self.benched, self.returning = {}, set(), set(), set()
+        self.started, self.rating_changes = False, {}
         self.answers = asyncio.Queue()
         self.save(game)
         self.keep()
@@ -355,6 +382,36 @@ class TableHub:
                     os.environ.pop(DATA_DIR_ENV, None)
                 else:
                     os.environ[DATA_DIR_ENV] = before
+
+    def rate(self) -> None:
+        """The finished game into the server's ratings (serve.ratings), once: every seat a key holds and every
+        bot's seat, by their places in the engine's outcome."""
+        import hashlib
+
+        from bere_tui.serve.ratings import Entrant, rate_game, ratings_file
+        from bere_tui.storage import StorageError
+        from bere_tui.systems import system_of
+
+        game = self.game
+        places = game.outcome().places()
+        seats: dict[int, Entrant] = {}
+        for p, player in enumerate(game.players):
+            key, level = self.owners.get(p), player.get("bot")
+            if key is not None and KEY_NAME.match(key):
+                seats[p] = Entrant(f"key:{key}", str(player.get("name", "")), places[p])
+            elif key is None and isinstance(level, str) and KEY_NAME.match(level):
+                seats[p] = Entrant(f"bot:{level}", "", places[p])
+        record = json.dumps(game.record(), sort_keys=True).encode("utf-8")
+        game_id = f"{self.code}:{hashlib.sha256(record).hexdigest()[:32]}"
+        try:
+            changes = rate_game(ratings_file(self.folder.parent), game_id, system_of(game.variant).name,
+                                list(seats.values()))
+        except (StorageError, OSError) as exc:
+            print(_("table {code}: the ratings cannot be written: {why}").format(code=self.code, why=exc),
+                  file=sys.stderr)
+            return
+        self.rating_changes = {str(p): [round(v, 2) for v in changes[e.player]] for p, e in seats.items()
+                               if e.player in changes}
 
     def shut_down(self) -> None:
         """The server is stopping: every connection is told that the table will be there after the restart
@@ -415,7 +472,7 @@ class TableHub:
 
     def over_message(self) -> dict:
         return {"t": "over", "winners": list(self.game.winners), "totals": self.game.totals(),
-                "outcome": self.game.outcome().to_wire()}
+                "outcome": self.game.outcome().to_wire(), "ratings": self.rating_changes}
 
     def ask(self, players: list[int]) -> None:
         for p in players:
@@ -445,6 +502,7 @@ class TableHub:
             elif isinstance(beat, GameEnd):
                 self.keep()  # (finished: not reloaded after a restart)
                 self.archive()
+                self.rate()
                 self.send_all(self.over_message())
                 return
             elif isinstance(beat, BotTurn):

@@ -45,9 +45,11 @@ class TableSettings:
     away_offer: float = 60.0  # seconds a person's seat has had nobody at it before any player may give it to a bot
     away_auto: float = 180.0  # ... before the table gives a seat that someone left to a bot by itself (0: never)
     clock: int | None = None  # seconds for each decision, then the seat's bot move is played (None: no clock)
+    private: bool = False  # joined by its code only: the lobby does not list it
 
     def to_json(self) -> dict:
-        return {"away_offer": self.away_offer, "away_auto": self.away_auto, "clock": self.clock}
+        return {"away_offer": self.away_offer, "away_auto": self.away_auto, "clock": self.clock,
+                "private": self.private}
 
     @classmethod
     def from_json(cls, data) -> TableSettings:
@@ -60,13 +62,15 @@ class TableSettings:
 
         clock = data.get("clock")
         return cls(seconds("away_offer", data.get("away_offer")), seconds("away_auto", data.get("away_auto")),
-                   clock if clock in CLOCKS else None)
+                   clock if clock in CLOCKS else None, data.get("private") is True)
 
 
-def server_settings(clock: int | None = None) -> TableSettings:
-    """A new table's settings: the server's times for away seats (AWAY_ENV) and the host's clock."""
+def server_settings(clock: int | None = None, private: bool = False) -> TableSettings:
+    """A new table's settings: the server's times for away seats (AWAY_ENV), the host's clock and whether the
+    table is private (code only)."""
     offer, _sep, auto = os.environ.get(AWAY_ENV, "").partition(",")
-    return TableSettings.from_json({"away_offer": _number(offer), "away_auto": _number(auto), "clock": clock})
+    return TableSettings.from_json({"away_offer": _number(offer), "away_auto": _number(auto), "clock": clock,
+                                    "private": private})
 
 
 def _number(text: str) -> float | None:
@@ -204,6 +208,78 @@ def resume_tables(folder: Path, wait: float = 15.0) -> list[str]:
     return resumed
 
 
+@dataclass(frozen=True)
+class Listing:
+    """An open table as the lobby lists it: its code, its game (variant), each seat's name, each seat's bot
+    level (None: a person's seat), the person seats a key holds and those connected now, and whether its game
+    has begun."""
+
+    code: str
+    variant: str
+    names: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    taken: frozenset[int]
+    here: frozenset[int]
+    started: bool
+    mine: bool = False  # the key asking holds a seat there
+
+    @property
+    def free(self) -> list[int]:
+        """The person seats nobody holds yet (a player joining sits at the first)."""
+        return [p for p, level in enumerate(self.bots) if level is None and p not in self.taken]
+
+
+NAME_SHOWN = 40  # at most this many characters of a seat's name in the lobby
+
+
+def read_listing(folder: Path, code: str, key: str = "") -> Listing | None:
+    """The listing of table `code` as its hub wrote it in the table's file, or None when it is not listed: a
+    private table, a finished or closed one, or a file this program did not write."""
+    kept = read_table_file(folder, code)
+    settings, listing, owners = kept.get("settings"), kept.get("listing"), kept.get("owners")
+    if kept.get("finished") or kept.get("closed") or not isinstance(listing, dict) or not isinstance(owners, dict):
+        return None
+    if not isinstance(settings, dict) or settings.get("private") is not False:
+        return None  # (a file without the setting is treated as private: never listed by mistake)
+    names, bots, here = listing.get("names"), listing.get("bots"), listing.get("here")
+    variant = listing.get("variant")
+    if not (isinstance(names, list) and isinstance(bots, list) and len(names) == len(bots) and 0 < len(names) <= 20
+            and all(isinstance(n, str) for n in names) and all(b is None or isinstance(b, str) for b in bots)
+            and isinstance(here, list) and isinstance(variant, str)):
+        return None
+    n = len(names)
+    taken = frozenset(int(p) for p in owners if str(p).isdigit() and int(p) < n)
+    return Listing(code, variant, tuple(name[:NAME_SHOWN] for name in names), tuple(bots), taken,
+                   frozenset(p for p in here if isinstance(p, int) and 0 <= p < n), listing.get("started") is True,
+                   bool(key) and key in owners.values())
+
+
+def open_tables(folder: Path | None = None, key: str | None = None) -> list[Listing]:
+    """The public tables of the server whose game goes on and whose hub runs (the lobby's list): the tables
+    with free seats first, then by code. `key` (this session's, by default) marks the tables where it sits."""
+    folder = tables_dir() if folder is None else folder
+    key = player_key() if key is None else key
+    if folder is None or not folder.is_dir():
+        return []
+    found = []
+    for table in folder.glob("*.table.json"):
+        code = table.name.split(".")[0]
+        if not CODE.match(code) or not (folder / f"{code}.sock").exists() or not hub_running(folder, code):
+            continue
+        listing = read_listing(folder, code, key)
+        if listing is not None:
+            found.append(listing)
+    return sorted(found, key=lambda t: (not t.free, t.code))
+
+
+def ratings_path() -> Path | None:
+    """The server's ratings file (serve.ratings), next to its tables folder; None outside `bere serve`."""
+    from bere_tui.serve.ratings import ratings_file
+
+    folder = tables_dir()
+    return None if folder is None else ratings_file(folder.parent)
+
+
 def my_tables(key: str | None = None) -> list[str]:
     """The open tables where the key (this session's, by default) has a seat and the game goes on."""
     folder = tables_dir()
@@ -226,7 +302,7 @@ class TableLink:
         self.writer = writer
 
     @classmethod
-    async def open(cls, code: str) -> TableLink:
+    async def open(cls, code: str, watch: bool = False) -> TableLink:
         path = socket_path(code)
         if not path.exists():
             raise TableError(_("There is no table {code} (check the code with its host).").format(code=code))
@@ -235,7 +311,8 @@ class TableLink:
         except OSError:
             raise TableError(_("Table {code} does not answer; it may have ended.").format(code=code)) from None
         link = cls(reader, writer)
-        link.send({"t": "join", "player": player_key(), "lang": current()})
+        hello = {"t": "join", "player": player_key(), "lang": current()}
+        link.send({**hello, "watch": True} if watch else hello)
         return link
 
     def send(self, message: dict) -> None:
@@ -262,5 +339,5 @@ class TableLink:
         self.writer.close()
 
 
-__all__ = ["CLOCKS", "TableError", "TableLink", "TableSettings", "host_table", "my_tables", "normal_code",
-           "resume_tables", "shared_tables", "start_hub", "tables_dir"]
+__all__ = ["CLOCKS", "Listing", "TableError", "TableLink", "TableSettings", "host_table", "my_tables", "normal_code",
+           "open_tables", "ratings_path", "resume_tables", "shared_tables", "start_hub", "tables_dir"]

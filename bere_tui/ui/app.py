@@ -274,6 +274,7 @@ class BereApp(App[int]):
         from bere_tui.systems import system_of
         from bere_tui.table.words import variant_name
         from bere_tui.ui.remote import choose_clock, join_table
+        from bere_tui.ui.screens.join import choose_privacy
         from bere_tui.ui.session import Session
 
         if not system_of(setup.variant).shared_tables:
@@ -287,6 +288,9 @@ class BereApp(App[int]):
         settings = await choose_clock(self)
         if settings is None:
             return
+        settings = await choose_privacy(self, settings)
+        if settings is None:
+            return
         game = Session.new(setup).game
         try:
             code = await asyncio.to_thread(host_table, game, settings=settings)
@@ -294,21 +298,26 @@ class BereApp(App[int]):
             self.notify(str(exc), severity="error", timeout=8)
             return
         if await join_table(self, code):
-            self.notify(_("Table {code} is open: friends choose Join a table and type {code}.").format(code=code),
-                        timeout=10)
+            if settings.private:
+                self.notify(_("Table {code} is open: friends choose Join a table and type {code}.").format(
+                    code=code), timeout=10)
+            else:
+                self.notify(_("Table {code} is open: friends find it in Join a table, or type {code} there.").format(
+                    code=code), timeout=10)
 
     def ask_join(self, code: str | None = None) -> None:
+        """Join table `code`, or open the lobby (the open tables listed; a code typed)."""
         from bere_tui.ui.remote import join_table
-        from bere_tui.ui.screens.join import JoinScreen
+        from bere_tui.ui.screens.join import JoinChoice, LobbyScreen
 
-        def chosen(result: str | None) -> None:
+        def chosen(result: JoinChoice | None) -> None:
             if result:
-                self.run_worker(join_table(self, result), group="tables", exclusive=True)
+                self.run_worker(join_table(self, result.code, watch=result.watch), group="tables", exclusive=True)
 
         if code:
-            chosen(code)
+            chosen(JoinChoice(code))
         else:
-            self.push_screen(JoinScreen(), chosen)
+            self.push_screen(LobbyScreen(), chosen)
 
     def start_game(self, setup: TableSetup) -> None:
         from bere_tui.ui.seating import setup_to_settings

@@ -123,7 +123,7 @@ class RemoteTableScreen(TableScreen):
         s = self.session
         self.set_status(_("Table {code}.").format(code=s.code) + " " + (
             _("You are {name}.").format(name=s.names[s.seat]) if s.seat is not None
-            else _("Every seat is taken: you watch the public table.")))
+            else _("You watch the table: what every player sees, never a hand.")))
 
     def header_note(self) -> str | None:
         parts = [_("table {code}").format(code=self.session.code)]
@@ -170,7 +170,7 @@ class RemoteTableScreen(TableScreen):
 
     def update_hand(self) -> None:
         if self.session.seat is None:
-            self.face.draw_hand(None, _("Every seat is taken: you watch the public table."))
+            self.face.draw_hand(None, _("You watch the table: what every player sees, never a hand."))
         else:
             super().update_hand()
 
@@ -318,7 +318,8 @@ class RemoteTableScreen(TableScreen):
         self.update_hand()
         await self.settle()
         outcome = Outcome.from_wire(message["outcome"])  # the engine's, as the table sent it
-        choice = await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, outcome, self.game.variant, self.ascii))
+        choice = await self.app.push_screen_wait(ResultsScreen(s.names, s.levels, outcome, self.game.variant, self.ascii,
+                                                               ratings=rating_changes(message.get("ratings"))))
         if choice == "again" and s.seat is not None and await self.rematch():
             return
         s.link.close()
@@ -361,6 +362,16 @@ class RemoteTableScreen(TableScreen):
         self.app.call_later(self.app.open_title)
 
 
+def rating_changes(data) -> dict[int, tuple[float, float]]:
+    """The "over" message's ratings: each rated seat's rating before and after the game (serve.ratings)."""
+    changes = {}
+    for seat, pair in (data or {}).items() if isinstance(data, dict) else ():
+        if str(seat).isdigit() and isinstance(pair, list) and len(pair) == 2 and \
+                all(isinstance(v, int | float) for v in pair):
+            changes[int(seat)] = (float(pair[0]), float(pair[1]))
+    return changes
+
+
 def clock_label(seconds: int | None) -> str:
     if seconds is None:
         return _("No clock")
@@ -382,10 +393,11 @@ async def choose_clock(app) -> TableSettings | None:
     return server_settings(clock=int(chosen) or None)
 
 
-async def join_table(app, code: str) -> bool:
-    """Connect to table `code` and open its screen; False (with a notice) when that cannot be done."""
+async def join_table(app, code: str, watch: bool = False) -> bool:
+    """Connect to table `code` and open its screen (with `watch`, only to watch it unless this key has a seat
+    there); False (with a notice) when that cannot be done."""
     try:
-        link = await TableLink.open(code)
+        link = await TableLink.open(code, watch)
     except TableError as exc:
         app.notify(str(exc), severity="error", timeout=8)
         return False

@@ -82,7 +82,7 @@ async def test_two_remote_people_and_a_bot_play_a_whole_table_and_never_see_each
                 await asyncio.sleep(0.5)
                 clients[1] = await join(server, ben, code)
                 text = await clients[1].wait_for("You are Ben")
-                assert "Every seat is taken" not in text
+                assert "You watch the table" not in text
                 reconnected = True
             for client in clients.values():
                 client.process.stdin.write(b"\r")
@@ -106,7 +106,7 @@ async def test_a_third_key_watches_the_public_table(tmp_path, monkeypatch):
         host = await join(server, ann, code)
         await host.wait_for("You are Ann")
         watcher = await join(server, eve, code)
-        text = await watcher.wait_for("Every seat is taken")
+        text = await watcher.wait_for("You watch the table")
         assert not shown(without_log(text), game.hands[0] + game.hands[1])
         record = json.loads((server.config.data_root / "tables" / f"{code}.record.json").read_text())
         assert record["format"] == "bere-record/1"

@@ -31,9 +31,12 @@ def options(app) -> list[str]:
 
 
 async def no_clock(pilot, app) -> None:
-    """The host's choice of a clock for each decision: the first, no clock."""
+    """The host's choice of a clock for each decision: the first, no clock; then who may find the table: the
+    first, everyone (it is listed in the lobby)."""
     await wait_for(pilot, lambda: isinstance(app.screen, PickScreen))
     assert "A clock for each decision?" in screen_text(app)
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, PickScreen) and "Who may find" in screen_text(app))
     await pilot.press("enter")
 
 

@@ -26,10 +26,18 @@ from bere_tui.ui.widgets.choices import ChoiceDialog, ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
 
 
-def scores_table(names: list[str], bots: list[str | None], outcome: Outcome, words, ascii: bool = False) -> Table:
+def rating_cell(before: float, after: float) -> str:
+    """A rating after a game and its change: "14 (+3)" (the ordinals, rounded: serve/ratings.py)."""
+    return f"{round(after)} ({round(after) - round(before):+d})"
+
+
+def scores_table(names: list[str], bots: list[str | None], outcome: Outcome, words, ascii: bool = False,
+                 ratings: dict[int, tuple[float, float]] | None = None) -> Table:
     """The players as the engine ranks them (the winners first, engine/outcome.py): each part of their score in
     a column of its own (its header in the game's `words`, bere_tui/table/outcome.py), then the total. A part
-    that does not count (A-NP-1) shows in brackets; a part nobody scored in is left out."""
+    that does not count (A-NP-1) shows in brackets; a part nobody scored in is left out. With `ratings` (a
+    shared table's game: each rated seat's rating before and after it), a last column shows each new rating and
+    its change."""
     from rich import box
 
     cells: dict[tuple[str, int | None], dict] = {}
@@ -45,6 +53,9 @@ def scores_table(names: list[str], bots: list[str | None], outcome: Outcome, wor
     for kind, n in columns:
         table.add_column(words.part_label(kind, n, short), justify="right")
     table.add_column(_("total"), justify="right", style="bold")
+    if ratings:
+        # TRANSLATORS: the results' column of each player's new rating and its change at a shared table
+        table.add_column(_("rating"), justify="right")
     for p in outcome.ranking():
         name = Text(names[p] + (" " + _("(bot)") if bots[p] else ""))  # as written, never markup
         if p in outcome.winners:
@@ -59,7 +70,8 @@ def scores_table(names: list[str], bots: list[str | None], outcome: Outcome, wor
                 row.append(str(part.points))
             else:
                 row.append(Text("(" + str(part.points) + ")", style="dim"))
-        table.add_row(*row, str(outcome.scores[p].total))
+        rated = [rating_cell(*ratings[p]) if p in ratings else ""] if ratings else []
+        table.add_row(*row, str(outcome.scores[p].total), *rated)
     return table
 
 
@@ -123,8 +135,9 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
     ]
 
     def __init__(self, names, bots, outcome: Outcome, variant: str, ascii: bool = False,
-                 can_replay: bool = True, game=None) -> None:
+                 can_replay: bool = True, game=None, ratings: dict[int, tuple[float, float]] | None = None) -> None:
         super().__init__()
+        self.ratings = ratings or {}  # a shared table's game: each rated seat's rating before and after
         self.game = game
         self.outcome, self.variant = outcome, variant
         self.names, self.bots = names, bots
@@ -147,7 +160,7 @@ class ResultsScreen(Gated, ChoiceDialog, DismissOnce, ModalScreen[str]):
             if ended:
                 yield Static(Text(ended), classes="dim", id="ended")  # (names as written, never markup)
             with VerticalScroll(id="results-scores"):
-                yield Static(scores_table(self.names, self.bots, outcome, words, self.ascii))
+                yield Static(scores_table(self.names, self.bots, outcome, words, self.ascii, self.ratings))
             options = []
             if self.can_replay:
                 options.append(Option(_("New game with the same seats"), id="again"))

@@ -79,7 +79,8 @@ class TitleScreen(Screen[None]):
                 options.append(Option(label, id="continue"))
             options.append(Option(_("New game"), id="new"))
             if shared_tables():  # bere serve: friends at their own terminals
-                options += [Option(_("Host a table"), id="host"), Option(_("Join a table"), id="join")]
+                options += [Option(_("Host a table"), id="host"), Option(_("Join a table"), id="join"),
+                            Option(_("Leaderboard"), id="leaderboard")]
             if self.teach_available:
                 options.append(Option(_("Teach me"), id="teach"))
             options += [Option(_("Rules"), id="rules"), Option(_("Replays"), id="replays"),
@@ -118,6 +119,10 @@ class TitleScreen(Screen[None]):
             self.app.open_setup(hosting=True)
         elif choice == "join":
             self.app.ask_join()
+        elif choice == "leaderboard":
+            from bere_tui.ui.screens.leaderboard import LeaderboardScreen
+
+            self.app.push_screen(LeaderboardScreen())
         elif choice == "teach":
             self.app.open_teach(None)
         elif choice == "rules":
