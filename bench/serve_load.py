@@ -11,7 +11,11 @@ alternately, the time from the key's write to the first byte of the redrawn scre
 Bounded: at most --max-sessions sessions (default 100) and --max-seconds seconds (default 900) in all; the
 server and every session end with the bench. Linux only (/proc).
 
-Usage: python bench/serve_load.py [--counts 1,20,100] [--keys 20] [--max-seconds 900] [--json]
+By default it measures the forker's two warm-ups one after the other in the same run (--warm-ups title,session:
+the title drawn without a terminal, as before, then a whole session's start on a scratch terminal, as now).
+
+Usage: python bench/serve_load.py [--counts 1,20,100] [--keys 20] [--warm-ups title,session] [--max-seconds 900]
+       [--json]
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import asyncssh
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bere_tui.serve.forker import WARM_UP_ENV
 from bere_tui.serve.ssh import BereSSHServer, ServeConfig
 
 TITLE = b"New game"
@@ -172,16 +177,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
     ap.add_argument("--no-preload", action="store_true",
                     help="one new process per session (as before), not forked from the preloaded one")
+    ap.add_argument("--warm-ups", default="title,session",
+                    help="the forker's warm-ups measured one after the other in this run (serve.forker): title (the "
+                         "title drawn without a terminal, before), session (a whole session's start, now); "
+                         "default title,session")
     args = ap.parse_args(argv)
     counts = sorted({int(c) for c in args.counts.split(",") if c.strip()})
     if not counts or counts[0] < 1 or counts[-1] > args.max_sessions:
         ap.error(f"counts must be from 1 to --max-sessions ({args.max_sessions})")
     print(f"before: {BEFORE}", flush=True)
-    print("sessions: " + ("a new process each" if args.no_preload else "forked from the preloaded process"),
-          flush=True)
-    with tempfile.TemporaryDirectory(prefix="bere-serve-load-") as tmp:
-        results = asyncio.run(measure(counts, args.keys, time.monotonic() + args.max_seconds, Path(tmp),
-                                      not args.no_preload))
+    warm_ups = [None] if args.no_preload else [w.strip() for w in args.warm_ups.split(",") if w.strip()]
+    deadline = time.monotonic() + args.max_seconds
+    results = []
+    for warm_up in warm_ups:
+        print("sessions: " + ("a new process each" if warm_up is None else
+                              f"forked from the preloaded process (warm-up: {warm_up})"), flush=True)
+        if warm_up is not None:
+            os.environ[WARM_UP_ENV] = warm_up  # (read by the forker the server starts)
+        with tempfile.TemporaryDirectory(prefix="bere-serve-load-") as tmp:
+            rows = asyncio.run(measure(counts, args.keys, deadline, Path(tmp), warm_up is not None))
+        results += [{**row, "warm_up": warm_up} for row in rows]
     if args.json:
         print(json.dumps(results, indent=1))
     return 0

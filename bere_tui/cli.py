@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bere_tui import __version__, i18n
 from bere_tui.argparse_texts import use_bere_catalogues
-from bere_tui.i18n import _, ngettext
+from bere_tui.i18n import _, ngettext, number
 from bere_tui.safetext import error_line, escape, shown
 from bere_tui.variant_names import VARIANT_NAMES
 
@@ -246,10 +246,11 @@ def cmd_sim(args) -> int:
     if args.json:
         print(json.dumps(stats))
         return 0
-    print(ngettext("{games} game of {variant} in {seconds:.2f} s", "{games} games of {variant} in {seconds:.2f} s",
-                   stats["games"]).format(games=stats["games"], variant=args.variant, seconds=stats["seconds"]))
+    print(ngettext("{games} game of {variant} in {seconds} s", "{games} games of {variant} in {seconds} s",
+                   stats["games"]).format(games=stats["games"], variant=args.variant,
+                                          seconds=number(stats["seconds"], 2)))
     rows = [[_("seat"), _("bot"), _("wins"), _("mean score")]]  # translated, then laid out
-    rows += [[str(i), seat["bot"], str(seat["wins"]), f"{seat['mean_score']:.2f}"]
+    rows += [[str(i), seat["bot"], str(seat["wins"]), number(seat["mean_score"], 2)]
              for i, seat in enumerate(stats["seats"])]
     for line in columns(rows, minimum=(4, 12, 6, 11), right=(True, False, True, True), gaps=("  ", " ", " ")):
         print(line)
@@ -326,7 +327,9 @@ def _main(argv: list[str] | None, serve: Callable[[argparse.Namespace], int] | N
     use_bere_catalogues()  # argparse's own texts (usage, headings, errors) in the same language
     if problem is not None:
         return _fail(problem)
-    args = build_parser().parse_args(argv)
+    # no arguments (the usual start, and every `bere serve` session's): what the parser would give, without
+    # building it (a forked session's own memory was 1 MiB more with it: serve.forker)
+    args = build_parser().parse_args(argv) if argv else argparse.Namespace(command=None)
     for key, value in DISPLAY_DEFAULTS.items():
         if not hasattr(args, key):
             setattr(args, key, value)

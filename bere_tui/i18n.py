@@ -11,6 +11,7 @@ list) that has a catalogue, else English. `install()` makes it the language of g
 
 from __future__ import annotations
 
+import functools
 import gettext as _gettext
 import os
 import re
@@ -132,6 +133,30 @@ def speaking(language: str | None) -> Iterator[None]:
 def current() -> str:
     """The language installed now (a code of `available()`)."""
     return _current
+
+
+@functools.lru_cache(maxsize=8)
+def _number_locale(code: str):
+    """Babel's locale of language `code` (English for a code Babel does not know, such as a test's
+    pseudo-language)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(ENGLISH)
+
+
+def number(x: float, digits: int = 1) -> str:
+    """`x` with `digits` decimals as the language installed now writes it: a decimal comma in Czech, German,
+    French and Polish ("12,5"), a point in English; its digits grouped as the language groups them. Never
+    "-0.0": a figure that rounds to zero has no sign. Every number with decimals a player reads goes through
+    here (the review's and the coach's figures, the history's means)."""
+    from babel.numbers import format_decimal
+
+    rounded = round(x, digits) + 0.0  # (+ 0.0: -0.0 becomes 0.0)
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    return format_decimal(rounded, pattern, locale=_number_locale(_current))
 
 
 def _(message: str) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from bere_tui.i18n import _
+from bere_tui.i18n import _, number
 from bere_tui.systems import system_of
 from bere_tui.table.replay import decisions
 
@@ -163,7 +163,7 @@ def score(state, action: dict, index: int) -> Decision | None:
     if best != chosen and loss >= ACCURATE:
         reason = words.reason(view, legal, chosen, best) or _(
             "The best move was {best}: expected {loss} {unit} better.").format(
-                best=_option_words(words, legal[best]), loss=points(loss), unit=words.unit())
+                best=_option_words(words, legal[best]), loss=number(loss), unit=words.unit())
     return Decision(index, player, getattr(state, "round", None), state.turn, _option_words(words, legal[chosen]),
                     values[chosen], values[best],
                     tuple(Option(_option_words(words, legal[i]), values[i]) for i in listed), reason)
@@ -185,12 +185,6 @@ def _summary(review: Review, player: int) -> Summary:
     good = sum(1 for d in mine if d.loss < ACCURATE)
     accuracy = round(100 * good / len(mine)) if mine else 100
     return Summary(player, review.names[player], len(mine), lost, accuracy)
-
-
-def points(x: float) -> str:
-    """A figure of the review: one decimal (never "-0.0")."""
-    text = f"{x:.1f}"
-    return "0.0" if text == "-0.0" else text
 
 
 # ---------------------------------------------------------------------- the coach
@@ -222,5 +216,5 @@ def advise(view, legal: list[dict], seed: int = 0) -> Advice | None:
                   tuple(Option(_option_words(words, legal[i]), values[i]) for i in ranked[:BEST_LISTED]))
 
 
-__all__ = ["ACCURATE", "Advice", "Decision", "Option", "Review", "Summary", "advise", "count_decisions", "points",
+__all__ = ["ACCURATE", "Advice", "Decision", "Option", "Review", "Summary", "advise", "count_decisions",
            "review_game", "score"]

@@ -26,8 +26,16 @@ import termios
 MAX_REQUEST = 1 << 16
 
 
+#: how the forker warms up before it forks games: "session" (the default: a whole session's start, see
+#: warm_up_session) or "title" (the title drawn without a terminal: the way before, kept for
+#: bench/serve_load.py, which measures both in one run)
+WARM_UP_ENV = "BERE_FORKER_WARM_UP"
+#: the scratch terminal of the warm-up: the size a session's terminal has most often
+WARM_UP_SIZE = (80, 24)
+
+
 def preload() -> None:
-    """The libraries every game loads, loaded once here."""
+    """The libraries every game loads, loaded once here; then the warm-up, and the collector frozen."""
     import rich.console
     import rich.text  # noqa: F401
     import textual.app
@@ -44,7 +52,12 @@ def preload() -> None:
     import bere_tui.table.director  # noqa: F401
 
     del textual.widgets
-    warm_up()
+    if os.environ.get(WARM_UP_ENV) == "title":
+        warm_up()
+    else:
+        share_parsed_css()
+        warm_up_session()
+        load_catalogues()
     gc.collect()
     gc.freeze()  # (the collector does not touch the loaded objects, so their pages stay shared)
 
@@ -67,12 +80,111 @@ def warm_up() -> None:
             os.environ.update(saved)
 
 
+def warm_up_session() -> None:
+    """Start one session's game here as every session starts (serve.session.run: the command line, the
+    language, the settings, the app, the terminal driver, the title drawn and written to a terminal), on a
+    scratch pseudo-terminal and in a scratch folder; it ends at its first screen.
+
+    A forked game shares the forker's memory only until it writes to it, and Python writes to every object it
+    uses (its reference count) and to every function it runs the first times (the interpreter's warm-up and
+    specialisation of its code). What a game imported, built and ran on its way to the title after the fork was
+    so its own: about 8 MiB of its 15 (the command line's parser and the modules only a session imports, the
+    terminal driver and the escape codes of a real terminal, which a title drawn without a terminal never
+    runs). Done here once, it is shared, and a game runs only warm code on that way."""
+    import pty
+    import struct
+    import tempfile
+    import threading
+
+    master, slave = pty.openpty()
+    cols, rows = WARM_UP_SIZE
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+    def drain() -> None:  # (the screen goes nowhere; a full terminal would stop the game)
+        while True:
+            try:
+                if not os.read(master, 1 << 16):
+                    return
+            except OSError:  # EIO: no one has the terminal open any more
+                return
+
+    reader = threading.Thread(target=drain, name="bere-warm-up", daemon=True)
+    reader.start()
+    saved_env = dict(os.environ)
+    saved_fds = [os.dup(fd) for fd in (0, 1, 2)]
+    saved_streams = (sys.stdin, sys.stdout, sys.stderr, sys.__stdin__, sys.__stdout__, sys.__stderr__)
+    others = set(threading.enumerate())
+    with tempfile.TemporaryDirectory(prefix="bere-warm-") as scratch:
+        os.environ.update({"TERM": "xterm-256color", "COLORTERM": "truecolor", "PYTHONUTF8": "1",
+                           "BERE_SERVE": "1", "BERE_DATA_DIR": os.path.join(scratch, "data"),
+                           "BERE_CONFIG": os.path.join(scratch, "settings.json"),
+                           "BERE_SESSION_LOG": os.path.join(scratch, "errors.log"), "BERE_FIRST_SCREEN_EXIT": "1"})
+        try:
+            use_terminal(slave)
+            from bere_tui.serve.session import run
+
+            run()
+        finally:
+            for fd, saved in zip((0, 1, 2), saved_fds, strict=True):
+                os.dup2(saved, fd)
+                os.close(saved)
+            (sys.stdin, sys.stdout, sys.stderr, sys.__stdin__, sys.__stdout__, sys.__stderr__) = saved_streams
+            os.environ.clear()
+            os.environ.update(saved_env)
+            for thread in set(threading.enumerate()) - others - {reader}:  # (the driver's: they end with it)
+                thread.join(2)
+            os.close(slave)
+            reader.join(2)
+            os.close(master)
+
+
+def share_parsed_css() -> None:
+    """Textual parses the whole CSS again for each app (its Stylesheet keeps what it parsed for itself only):
+    here every app of the process asks one cache first, by the CSS, its place and the theme's variables, so
+    that a forked game finds the rules the warm-up parsed (shared) instead of parsing them again (about 1 MiB
+    of its own). The rules are only read once parsed (textual.css.stylesheet, textual 8.2.8 as pinned)."""
+    from textual.css.stylesheet import Stylesheet
+
+    parse = Stylesheet._parse_rules
+    if getattr(parse, "shared", False):
+        return
+    parsed: dict[tuple, list] = {}
+
+    def shared_parse(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
+        rules = parsed.get(key)
+        if rules is None:
+            rules = parsed[key] = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return rules
+
+    shared_parse.shared = True  # type: ignore[attr-defined]
+    Stylesheet._parse_rules = shared_parse  # type: ignore[method-assign]
+
+
+def load_catalogues() -> None:
+    """Every language's catalogue read once (gettext keeps each it has read): a game in Czech or Polish shares
+    it instead of reading its own."""
+    from bere_tui import i18n
+
+    for code in i18n.available():
+        i18n.translated("", code)
+
+
+def use_terminal(fd: int) -> None:
+    """The terminal `fd` as the standard streams, Python's too (fds 0-2 and sys.std*)."""
+    for target in (0, 1, 2):
+        os.dup2(fd, target)
+    sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - the streams of the new terminal
+    sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    sys.stderr = sys.__stderr__ = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    sys.__stdin__, sys.__stdout__ = sys.stdin, sys.stdout
+
+
 def run_child(fd: int, env: dict[str, str], cwd: str) -> None:  # pragma: no cover - the forked game
     """In the forked child: the session's terminal, environment and folder, then the game."""
     os.setsid()
     fcntl.ioctl(fd, termios.TIOCSCTTY, 0)
-    for target in (0, 1, 2):
-        os.dup2(fd, target)
+    use_terminal(fd)
     if fd > 2:
         os.close(fd)
     os.environ.clear()
@@ -83,10 +195,6 @@ def run_child(fd: int, env: dict[str, str], cwd: str) -> None:  # pragma: no cov
     import random
 
     random.seed()  # (each game its own random numbers, not the forker's)
-    sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - the streams of the new terminal
-    sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
-    sys.stderr = sys.__stderr__ = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
-    sys.__stdin__, sys.__stdout__ = sys.stdin, sys.stdout
     from bere_tui.serve.session import run
 
     code = 1

@@ -106,14 +106,20 @@ class _Checked:
 
 @dataclass(eq=True)
 class Seat(_Checked):
-    """One seat at the last table: a person (bot None) or a bot level."""
+    """One seat at the last table: a person (bot None), a person with the coach on (coach, issue 34) or a bot
+    level."""
 
     name: str
     bot: str | None = None
+    coach: bool = False
     _loc: InitVar = ()
 
     CHECKS: ClassVar[dict] = {"name": lambda v, loc: _str(v, loc, nonempty=True),
-              "bot": lambda v, loc: None if v is None else _str(v, loc)}
+              "bot": lambda v, loc: None if v is None else _str(v, loc), "coach": _bool}
+
+    def to_dict(self) -> dict:
+        """The seat as the file keeps it: "coach" only where it is on (a file without it reads as before)."""
+        return {"name": self.name, "bot": self.bot, **({"coach": True} if self.coach else {})}
 
 
 def _seats(value, loc) -> list[Seat]:
@@ -149,7 +155,7 @@ class LastSeats(_Checked):
     CHECKS: ClassVar[dict] = {"variant": lambda v, loc: _one_of(v, VARIANTS, loc), "seats": _seats, "options": _options}
 
     def to_dict(self) -> dict:
-        return {"variant": self.variant, "seats": [{"name": s.name, "bot": s.bot} for s in self.seats],
+        return {"variant": self.variant, "seats": [s.to_dict() for s in self.seats],
                 "options": dict(self.options)}
 
 

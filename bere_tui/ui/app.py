@@ -94,6 +94,10 @@ def teach_available() -> bool:
     return importlib.util.find_spec("bere_tui.ui.screens.lesson") is not None
 
 
+#: the driver textual-serve names in TEXTUAL_DRIVER for a game in a browser (bere serve --web)
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+
+
 class BereApp(App[int]):
     CSS_PATH = CSS_FILES
     TITLE = "bere-tui"
@@ -123,9 +127,14 @@ class BereApp(App[int]):
 
     def get_driver_class(self):
         """On Linux and macOS, Textual's driver made safe for a terminal that goes away (ui/terminal_driver.py);
-        a driver named by TEXTUAL_DRIVER (the web server's) and Windows' as Textual chooses them."""
+        in a browser (textual-serve names Textual's WebDriver), that one made to end with its server
+        (ui/web_driver.py); another driver named by TEXTUAL_DRIVER and Windows' as Textual chooses them."""
         from textual import constants
 
+        if constants.DRIVER == WEB_DRIVER and sys.platform != "win32":
+            from bere_tui.ui.web_driver import BereWebDriver
+
+            return BereWebDriver
         if constants.DRIVER is not None or sys.platform == "win32":
             return super().get_driver_class()
         from bere_tui.ui.terminal_driver import BereDriver

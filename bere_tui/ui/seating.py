@@ -171,7 +171,8 @@ def setup_from_settings(last) -> TableSetup:
     seats: list[Seat] = []
     for stored in last.seats:  # the file may have been edited: names cleaned and cut, unknown bots the strongest
         name = fit_name(stored.name)[0] or free_name([s.name for s in seats])
-        seats.append(Seat(name, None if stored.bot is None else bot_key(stored.bot) or BOT_LEVELS[-1]))
+        bot = None if stored.bot is None else bot_key(stored.bot) or BOT_LEVELS[-1]
+        seats.append(Seat(name, bot, coach=bot is None and stored.coach))  # a person's coach (issue 34)
     options = last.options or {}
     target = options.get("target")
     side = options.get("side") if options.get("side") in ("blue", "red") else "blue"
@@ -185,5 +186,6 @@ def setup_to_settings(setup: TableSetup):
     options: dict = {"target": setup.target} if setup.target is not None else {}
     if setup.uses_board():
         options = {"side": setup.side, "luck": setup.luck}
-    return LastSeats(variant=setup.variant, seats=[StoredSeat(name=s.name, bot=s.bot) for s in setup.seats],
+    return LastSeats(variant=setup.variant, seats=[StoredSeat(name=s.name, bot=s.bot, coach=s.bot is None and s.coach)
+                                                          for s in setup.seats],
                      options=options)

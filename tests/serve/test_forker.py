@@ -65,3 +65,40 @@ async def test_a_forked_session_dropped_autosaves_and_its_key_is_offered_continu
             await client.wait_for("Continue the unfinished game")
             await server.close()
             await client.wait_for("The server is going down")
+
+
+def test_the_warm_up_starts_a_whole_session_and_leaves_the_forker_as_it_was(tmp_path):
+    """The forker's warm-up (serve.forker.warm_up_session) runs a session's start to its title on a scratch
+    terminal: the modules only a session imports are loaded before the fork, the CSS is parsed once for every
+    app of the process, every language's catalogue is read; the forker's own streams and environment are as
+    before, and no thread of the warm-up's game is left (a fork copies only the thread that forks)."""
+    import json
+    import subprocess
+    import sys
+
+    probe = """
+import json, os, sys, threading
+before = (dict(os.environ), [os.fstat(fd).st_ino for fd in (0, 1, 2)])
+from bere_tui.serve import forker
+forker.preload()
+from textual.css.stylesheet import Stylesheet
+first, second = Stylesheet(), Stylesheet()
+rules = [s._parse_rules("Static { color: red; }", ("x", "")) for s in (first, second)]
+import gettext
+print(json.dumps({"modules": [m for m in ("bere_tui.cli", "bere_tui.serve.session", "argparse") if m in sys.modules],
+                  "env": dict(os.environ) == before[0],
+                  "fds": [os.fstat(fd).st_ino for fd in (0, 1, 2)] == before[1],
+                  "threads": [t.name for t in threading.enumerate() if t is not threading.main_thread()],
+                  "css_shared": rules[0] is rules[1],
+                  "catalogues": len(gettext._translations)}))
+"""
+    env = {**os.environ, "BERE_DATA_DIR": str(tmp_path / "data"), "BERE_CONFIG": str(tmp_path / "settings.json")}
+    env.pop("BERE_FORKER_WARM_UP", None)
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=120,
+                          stdin=subprocess.DEVNULL, check=False)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.splitlines()[-1])
+    assert seen["modules"] == ["bere_tui.cli", "bere_tui.serve.session", "argparse"]
+    assert seen["env"] and seen["fds"] and seen["threads"] == [] and seen["css_shared"]
+    assert seen["catalogues"] >= 4  # cs, de, fr, pl (English has none)
+    assert not (tmp_path / "data").exists()  # the warm-up's game wrote in its scratch folder only

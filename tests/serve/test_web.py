@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
+
 from bere_tui.serve.web import (
+    PID_FILE,
     game_command,
     make_server,
     origin_allowed,
@@ -12,6 +20,29 @@ from bere_tui.serve.web import (
     session_folder,
     sweep_sessions,
 )
+
+#: how textual-serve starts a game (textual_serve.app_service.AppService._build_environment)
+WEB_ENV = {"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_FPS": "60",
+           "TEXTUAL_COLOR_SYSTEM": "truecolor", "TERM_PROGRAM": "textual"}
+
+
+def end_game(pid_file: Path) -> None:
+    """Kill the game named in a session's pid file, if it still runs (and is a web game: not a pid reused)."""
+    try:
+        pid = int(pid_file.read_text(encoding="utf-8"))
+        if b"bere_tui.serve.web" in Path(f"/proc/{pid}/cmdline").read_bytes():
+            os.kill(pid, signal.SIGKILL)
+    except (OSError, ValueError):
+        pass
+
+
+@pytest.fixture(autouse=True)
+def no_game_outlives_its_test(tmp_path):
+    """Every game a test started ends with the test: a game's folder is gone when it ended by itself; one still
+    there names the game's process (textual-serve's child is the shell: killing it left the game running)."""
+    yield
+    for pid_file in (tmp_path / "web").glob(f"*/{PID_FILE}"):
+        end_game(pid_file)
 
 
 def test_each_browser_session_gets_a_data_folder_of_its_own(tmp_path):
@@ -220,3 +251,65 @@ async def test_a_huge_window_is_cut_at_start_and_on_every_resize(tmp_path, monke
         for process in started:
             await asyncio.wait_for(process.wait(), 30)
     assert sizes == [(MAX_COLS, MAX_ROWS), (MAX_COLS, 9)]
+
+
+def _start_game(root: Path, cols: int = 80, rows: int = 24) -> subprocess.Popen:
+    """A web game as textual-serve starts one, its pipes ours; returned once it has said it is ready."""
+    env = {**os.environ, **WEB_ENV, "COLUMNS": str(cols), "ROWS": str(rows)}
+    game = subprocess.Popen([sys.executable, "-m", "bere_tui.serve.web", str(root)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    assert game.stdout.readline() == b"__GANGLION__\n"
+    return game
+
+
+def _waits_in_a_write(game: subprocess.Popen, seconds: float = 0.1) -> bool:
+    """Whether the game's main thread waits in a write to a full pipe (within `seconds`, bounded)."""
+    import time
+
+    end = time.monotonic() + seconds
+    while True:
+        if Path(f"/proc/{game.pid}/wchan").read_text().endswith("pipe_write"):  # (anon_pipe_write)
+            return True
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+
+
+def _meta(game: subprocess.Popen, data: dict) -> None:
+    packet = json.dumps(data).encode("utf-8")
+    game.stdin.write(b"M" + len(packet).to_bytes(4, "big") + packet)
+    game.stdin.flush()
+
+
+@pytest.mark.parametrize("closed", ["stdin", "both"])
+def test_a_web_game_ends_when_its_server_goes_away(tmp_path, closed):
+    """The server's end of the pipes closes without the "quit" it sends when a tab closes (the server stopped
+    or was killed): the game ends by itself (it ran on for ever, ui/web_driver.py), and its folder goes."""
+    game = _start_game(tmp_path)
+    try:
+        game.stdin.close()
+        if closed == "both":
+            game.stdout.close()
+        assert game.wait(30) == 128 + signal.SIGHUP  # as a lost terminal: autosave, a clean stop
+        assert not list((tmp_path / "web").iterdir())
+    finally:
+        game.kill()
+        game.stdout.close()
+
+
+def test_a_web_game_whose_screen_nobody_reads_ends_on_sigterm(tmp_path):
+    """The server stops reading the game's screen while it redraws a large window (a full pipe: the game's
+    event loop waits in a write): SIGTERM still ends it (Textual's own handler waited for that loop)."""
+    game = _start_game(tmp_path, 500, 200)
+    try:
+        for k in range(30):  # each a screen of a new size; nobody reads them
+            _meta(game, {"type": "resize", "width": 400 + k, "height": 150 + k})
+            if _waits_in_a_write(game):
+                break
+        assert _waits_in_a_write(game, 30)
+        game.send_signal(signal.SIGTERM)
+        assert game.wait(30) == 128 + signal.SIGTERM
+    finally:
+        game.kill()
+        game.stdin.close()
+        game.stdout.close()

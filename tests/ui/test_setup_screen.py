@@ -279,3 +279,29 @@ async def test_down_into_a_seats_name_says_so_and_left_right_change_the_seat_the
         assert screen.setup.seats[0].name == "Anny"
         await pilot.press("down")  # out of the name: the hint goes
         assert "type the name" not in screen_text(app)
+
+
+async def test_a_coached_seat_is_remembered_for_the_next_setup(tmp_path):
+    """Issue 34 item 4: "person, coached" comes back the next time the setup opens, as the other kinds do."""
+    config = tmp_path / "settings.json"
+    app = BereApp(speed="off", config=str(config))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the title's New game
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.press("down", "down", "left")  # seat 1's kind: person -> (round) person, coached
+        assert app.screen.setup.seats[0].coach and app.screen.setup.seats[0].bot is None
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen_stack[-1], TableScreen) or app.game is not None)
+    remembered, _warning = load_settings(config)
+    assert [s.coach for s in remembered.last_seats.seats] == [True, False]
+    again = BereApp(speed="off", config=str(config), settings=remembered)  # as `bere` reads them (cli.py)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(again.screen, SetupScreen))
+        screen = again.screen
+        assert [(s.bot, s.coach) for s in screen.setup.seats] == [(None, True), ("heuristic", False)]
+        assert "person, coached" in screen_text(again)
+        await pilot.press("down", "down", "right")  # back to a plain person: remembered too
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: again.game is not None)
+    assert not load_settings(config)[0].last_seats.seats[0].coach

@@ -32,6 +32,21 @@ def test_plain_bere_opens_the_title():
     assert start_from_args(args_of("")).kind == "title"
 
 
+def test_plain_bere_gives_what_the_parser_gives_without_building_it(monkeypatch):
+    """`bere` without arguments (every `bere serve` session) skips the parser (serve.forker: memory); the
+    arguments are the very ones the parser gives for none."""
+    import argparse
+
+    from bere_tui import cli
+
+    assert build_parser().parse_args([]) == argparse.Namespace(command=None)
+    seen = []
+    monkeypatch.setattr(cli, "build_parser", lambda: pytest.fail("the parser was built"))
+    monkeypatch.setattr("bere_tui.ui.app.run_app", lambda args: seen.append(args) or 0)
+    assert main([]) == 0
+    assert seen and seen[0].command is None
+
+
 @pytest.mark.parametrize("argv, words", [
     ("play --players Ann", "2 to 10 players"),
     ("play --variant pro --players A,B,C,D,E,F,G", "2 to 6 players"),

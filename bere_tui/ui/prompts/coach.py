@@ -6,8 +6,8 @@ The search runs in a worker thread, so the prompt keeps answering keys."""
 
 from __future__ import annotations
 
-from bere_tui.i18n import _
-from bere_tui.review import Advice, advise, points
+from bere_tui.i18n import _, number
+from bere_tui.review import Advice, advise
 
 
 def coached(screen) -> bool:
@@ -23,8 +23,9 @@ def coached(screen) -> bool:
 def advice_text(advice: Advice | None) -> str:
     if advice is None:
         return _("Nothing to choose here: any move is as good.")
-    rest = ", ".join(o.words + " " + points(o.value) for o in advice.options[1:])
-    text = _("Best: {move}, expected {value} {unit}.").format(move=advice.words, value=points(advice.value),
+    # each figure in brackets: a list of "14 3,2, 22 4,1" would not read with a decimal comma (cs, de, fr, pl)
+    rest = ", ".join(o.words + " (" + number(o.value) + ")" for o in advice.options[1:])
+    text = _("Best: {move}, expected {value} {unit}.").format(move=advice.words, value=number(advice.value),
                                                             unit=advice.unit)
     return text + (" " + _("Next: {moves}.").format(moves=rest) if rest else "")
 

@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from bere_tui.i18n import N_, _, ngettext
+from bere_tui.i18n import N_, _, ngettext, number
 from bere_tui.storage import PlayerStats, StorageError, player_stats
 from bere_tui.table.words import bot_name, variant_name
 from bere_tui.ui.widgets.keybar import KeyBar
@@ -80,11 +80,11 @@ def history_table(stats: list[PlayerStats], ascii: bool = False) -> Table:
         for same_game in by_system.values():  # each game's variants together; a mean only within one game
             for row in same_game:
                 table.add_row(label if first else "", variant_name(row.variant), str(row.games), str(row.wins),
-                              f"{row.mean_score:.1f}")
+                              number(row.mean_score))
                 first = False
             if len(same_game) > 1:
                 games, wins, mean = totals(same_game)
-                table.add_row("", Text(_("all variants"), style="italic"), str(games), str(wins), f"{mean:.1f}",
+                table.add_row("", Text(_("all variants"), style="italic"), str(games), str(wins), number(mean),
                               style="bold")
     return table
 

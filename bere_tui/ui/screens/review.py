@@ -16,8 +16,8 @@ from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from bere_tui.i18n import N_, _, ngettext
-from bere_tui.review import Decision, Review, count_decisions, points, review_game
+from bere_tui.i18n import N_, _, ngettext, number
+from bere_tui.review import Decision, Review, count_decisions, review_game
 from bere_tui.table.words import variant_name
 from bere_tui.ui.widgets.choices import ChoiceList
 from bere_tui.ui.widgets.keybar import KeyBar
@@ -40,10 +40,10 @@ def decision_label(review: Review, d: Decision) -> Text:
         line.append(review.names[d.player] + ": ")
     line.append(d.move + "  ")
     if d.loss < 0.05:
-        line.append(_("best ({value})").format(value=points(d.value)), style="green")
+        line.append(_("best ({value})").format(value=number(d.value)), style="green")
     else:
-        line.append(_("{value}, best {best}: lost {loss}").format(value=points(d.value), best=points(d.best),
-                                                                   loss=points(d.loss)),
+        line.append(_("{value}, best {best}: lost {loss}").format(value=number(d.value), best=number(d.best),
+                                                                   loss=number(d.loss)),
                     style="bold" if d.marked else "")
     return line
 
@@ -53,7 +53,7 @@ def summary_lines(review: Review) -> Text:
     for s in review.summaries:
         decisions = ngettext("{n} decision scored", "{n} decisions scored", s.decisions).format(n=s.decisions)
         lines.append(Text(_("{name}: {decisions}; {lost} {unit} lost to choices; accuracy {accuracy}%").format(
-            name=s.name, decisions=decisions, lost=points(s.lost), unit=review.unit, accuracy=s.accuracy)))
+            name=s.name, decisions=decisions, lost=number(s.lost), unit=review.unit, accuracy=s.accuracy)))
     return Text("\n").join(lines)
 
 
@@ -61,7 +61,7 @@ def detail_text(review: Review, d: Decision) -> Text:
     out = Text(_("Expected {unit} (from what you knew then):").format(unit=review.unit), style="bold")
     for o in d.options:
         out.append("\n  ")
-        out.append(o.words + "  " + points(o.value), style="bold" if o.words == d.move else "")
+        out.append(o.words + "  " + number(o.value), style="bold" if o.words == d.move else "")
     if d.reason:
         out.append("\n")
         out.append(d.reason, style="italic")
