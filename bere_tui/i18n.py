@@ -15,6 +15,8 @@ import functools
 import gettext as _gettext
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from bere_tui.paths import assets
@@ -111,6 +113,23 @@ def translated(message: str, language: str) -> str:
                                 fallback=True).gettext(message)
 
 
+@contextmanager
+def speaking(language: str | None) -> Iterator[None]:
+    """Every text in `language` for the time of a `with` block (None or an unknown code: as it is), then the
+    language before it again: a shared table's hub words an answer's refusal in the language of the seat that
+    sent it. For code that runs on one thread, with nothing else translating meanwhile."""
+    global _current, _translation
+    if not language or known(language) is None or known(language) == _current:
+        yield
+        return
+    before = _current, _translation
+    install(language)
+    try:
+        yield
+    finally:
+        _current, _translation = before
+
+
 def current() -> str:
     """The language installed now (a code of `available()`)."""
     return _current
@@ -160,6 +179,47 @@ def later(marked: str) -> str:
     """The translation of a text marked with N_ or NP_ (a key binding's description)."""
     context, sep, message = marked.partition("\x04")
     return pgettext(context, message) if sep else _(marked)
+
+
+class Said:
+    """A text marked with N_ and what fills it in, put into words only when it is read, in the reader's language:
+    what one process tells another (a shared table's hub to each seat, issue 33 item 6) travels as its code (the
+    marked text) and its arguments (`to_wire`), and each seat says it in its own language (`str`)."""
+
+    __slots__ = ("args", "marked")
+
+    def __init__(self, marked: str, **args: str | int) -> None:
+        self.marked = marked
+        self.args = args
+
+    def __str__(self) -> str:
+        try:
+            return later(self.marked).format(**self.args)
+        except (KeyError, IndexError, ValueError, AttributeError):  # a text and arguments that do not fit
+            return self.marked
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Said) and (self.marked, self.args) == (other.marked, other.args)
+
+    def __hash__(self) -> int:
+        return hash(self.marked)
+
+    def __repr__(self) -> str:
+        return f"Said({self.marked!r}, **{self.args!r})"
+
+    def to_wire(self) -> dict:
+        return {"said": self.marked, "args": dict(self.args)}
+
+    @classmethod
+    def from_wire(cls, data) -> Said | str:
+        """A Said sent by `to_wire` (a plain text as it is; anything else as "")."""
+        if isinstance(data, str):
+            return data
+        if not isinstance(data, dict) or not isinstance(data.get("said"), str) or not isinstance(
+                data.get("args", {}), dict):
+            return ""
+        args = {str(k): v for k, v in data.get("args", {}).items() if isinstance(v, str | int)}
+        return cls(data["said"], **args)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -44,6 +44,8 @@ class GameSystem:
     - "make": `make(variant, players, seed, options, deals)` -> a new game (raises SetupError);
     - "record": the module that reads and writes its records (`bere replay`, saves);
     - "events": the module of its events (the narrator and the log tell them);
+    - "view": the dataclass of its views (`game.view(player)`); with "events" it is what a shared table sends a
+      seat over the wire (bere_tui/table/wire.py), read back by the fields' declared types;
     - "narrate": `tell(event, names, you)` -> Sentence | None; "why" (optional): `why(event, names, you)` -> what
       made it happen, in a lesson's words;
     - "outcome_words": the module that words its outcome (`part_label`, `end_line`, bere_tui/table/outcome.py);
@@ -63,7 +65,8 @@ class GameSystem:
     variants: tuple[str, ...]
     #: True: the highest total wins (BP10, BG9); False: the fewest bullheads win (B9)
     highest_wins: bool
-    #: the game can be seated at a shared table over SSH (`bere serve`)
+    #: the game can be seated at a shared table over SSH (`bere serve`): its "view" and "events" parts cross the
+    #: wire (bere_tui/table/wire.py) and its "face" draws a remote seat (ui/remote.py)
     shared_tables: bool
     #: what its players hold and play: "cards" or "tiles" (the board game); the screens word the seed and keys so
     pieces: str = "cards"
@@ -116,6 +119,7 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
     "make": "bere_tui.systems:_make_nimmt",
     "record": "bere_tui.record.nimmt",
     "events": "bere_tui.engine.nimmt.events",
+    "view": "bere_tui.engine.nimmt.view:View",
     "narrate": "bere_tui.table.nimmt.narrate:tell",
     "why": "bere_tui.table.nimmt.narrate:why",
     "outcome_words": "bere_tui.table.nimmt.outcome",
@@ -127,10 +131,11 @@ NIMMT = GameSystem("nimmt", tuple(VARIANTS), highest_wins=False, shared_tables=T
     "evaluate": "bere_tui.bots.nimmt.evaluate",
     "review_words": "bere_tui.teach.nimmt.reason",
 })
-BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, shared_tables=False, parts={
+BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, shared_tables=True, parts={
     "make": "bere_tui.systems:_make_bullenparty",
     "record": "bere_tui.record.bullenparty",
     "events": "bere_tui.engine.bullenparty.events",
+    "view": "bere_tui.engine.bullenparty.view:View",
     "narrate": "bere_tui.table.bullenparty.narrate:tell",
     "outcome_words": "bere_tui.table.bullenparty.outcome",
     "bots": "bere_tui.bots.bullenparty:make_bullenparty_bot",
@@ -141,10 +146,11 @@ BULLENPARTY = GameSystem("bullenparty", ("bullenparty",), highest_wins=True, sha
     "evaluate": "bere_tui.bots.bullenparty.evaluate",
     "review_words": "bere_tui.teach.bullenparty.reason",
 })
-BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=False, pieces="tiles", parts={
+BOARD = GameSystem("board", ("board",), highest_wins=True, shared_tables=True, pieces="tiles", parts={
     "make": "bere_tui.systems:_make_board",
     "record": "bere_tui.record.board",
     "events": "bere_tui.engine.board.events",
+    "view": "bere_tui.engine.board.view:View",
     "narrate": "bere_tui.table.board.narrate:tell",
     "outcome_words": "bere_tui.table.board.outcome",
     "bots": "bere_tui.bots.board:make_board_bot",

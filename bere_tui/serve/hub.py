@@ -4,15 +4,15 @@ The hub listens on a Unix socket in the tables folder and speaks JSON lines. It 
 `view(seat)`, the public events and the prompts of that seat; it writes the game record after every action.
 In the secret selection (B3) every remote person is asked at once; other decisions go to their one decider.
 
-Seat -> hub:  {"t": "join", "player": KEY} (with "watch": true, a key without a seat here only watches)
-              then  {"t": "action", "action": {...}, "decision": N}
+Seat -> hub:  {"t": "join", "player": KEY, "lang": LANGUAGE} (with "watch": true, a key without a seat here
+              only watches) then  {"t": "action", "action": {...}, "decision": N}
               any seated player may also send {"t": "to_bot", "seat": N} for a seat offered to a bot, and
               after the game {"t": "rematch"} (a new game with the same seats at the same table).
-Hub -> seat:  hello {seat, names, levels, code, benched, clock}; state {public, mine}; events {events};
+Hub -> seat:  hello {seat, names, levels, code, benched, clock, variant, log}; state {public, mine}; events {events};
               ask {legal, decision, seconds}; waiting {players, away, offer}; seats {levels, benched};
               back {} (a bot played this seat; it is the person's again at its next decision); timeout {} (the
-              clock ran out: the seat's bot move was played); summary {round, scores, totals};
-              over {winners, totals, rounds, outcome, ratings}; rematched {} (a new game has begun: join again);
+              clock ran out: the seat's bot move was played); summary {event} (the event that ended a round);
+              over {winners, totals, outcome, ratings}; rematched {} (a new game has begun: join again);
               stopping {} (the server is going down); error {message}; taken_over {} (then the hub closes that connection).
 
 A finished game goes to the Replays and History of every key with a seat (its data folder under the data
@@ -24,6 +24,15 @@ for `away_offer` seconds may be given to a bot by any player; a seat whose key l
 table itself after `away_auto` seconds. The key coming back is told so and takes the seat back at its next
 decision. With a clock, a decision not answered in `clock` seconds gets the seat's bot move. Every time is
 read from the hub's clock (`clock()`, injected in tests) by `tick()`, which the hub calls once a second.
+
+Any registered game can be seated (its system's wire, bere_tui/table/wire.py: the views and events of its
+"view" and "events" parts). A connection's hello carries the log so far (every event of the game, public), so
+that a seat that comes back, or a hub reloaded after a restart, shows the whole log again.
+
+Each seat reads the table in its own language (issue 33 item 6): its screen tells the events and words the
+hub's messages (stopping, timeout, back...) itself; a notice (a bot that could not decide) travels as its code
+and arguments (i18n.Said), and the refusal of an illegal answer is worded in the language the seat gave when it
+joined.
 
 The table's file (CODE.table.json) also says what the lobby lists of the table (`listing`): its game, its seats
 (the names, the bots, the seats a key holds, those connected now) and whether its game has begun; a private table
@@ -53,14 +62,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bere_tui.engine import BereError
-from bere_tui.engine.nimmt import Game
-from bere_tui.i18n import _
+from bere_tui.engine.events import Event
+from bere_tui.i18n import Said, _, speaking
 from bere_tui.serve.tables import TableSettings, read_table_file, write_table_file
 from bere_tui.table.beats import Ask, BotTurn, GameEnd, HandOff, RoundSummary, ShowEvents
 from bere_tui.table.director import TableDirector
-from bere_tui.table.wire import event_to_wire, view_to_wire
+from bere_tui.table.wire import wire_of
+
+if TYPE_CHECKING:
+    from bere_tui.engine.protocol import GameProtocol as Game
 
 MAX_LINE = 1 << 16  # bytes of one message from a seat
 LINGER_SECONDS = 120.0  # a finished table stays open this long, so that seats coming back see the results
@@ -72,10 +85,11 @@ TICK_SECONDS = 1.0  # how often the hub looks at its clocks (absent seats, the d
 class Seat:
     """A connected terminal: a player's seat, or a spectator (seat None)."""
 
-    def __init__(self, writer: asyncio.StreamWriter, key: str, seat: int | None) -> None:
+    def __init__(self, writer: asyncio.StreamWriter, key: str, seat: int | None, lang: str | None = None) -> None:
         self.writer = writer
         self.key = key
         self.seat = seat
+        self.lang = lang  # the language its terminal reads (the join's "lang"), for the texts the hub words
 
     def send(self, message: dict) -> None:
         if self.writer.is_closing():
@@ -100,11 +114,14 @@ class Question:
 
 class TableHub:
     def __init__(self, game: Game, code: str, folder: Path, settings: TableSettings | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, history: list[list[Event]] | None = None) -> None:
+        from bere_tui.systems import system_of
+
         self.code = code
         self.folder = folder
         self.clock = clock
-        self.director = TableDirector(game, on_action=self.save, own_terminals=True)
+        self.wire = wire_of(system_of(game.variant))
+        self.director = TableDirector(game, on_action=self.save, own_terminals=True, history=history)
         self.game = game
         kept = read_table_file(folder, code)
         self.settings = settings or TableSettings.from_json(kept.get("settings"))
@@ -199,9 +216,14 @@ class TableHub:
         return None
 
     def state_for(self, seat: int | None) -> dict:
-        game = self.game
-        return {"t": "state", "public": view_to_wire(game.view(None)),
-                "mine": view_to_wire(game.view(seat)) if seat is not None else None}
+        game, wire = self.game, self.wire
+        return {"t": "state", "public": wire.view_to_wire(game.view(None)),
+                "mine": wire.view_to_wire(game.view(seat)) if seat is not None else None}
+
+    def log(self) -> list[dict]:
+        """Every event of the game so far (all of them public), for a seat's log."""
+        told = [*self.game.opening_events, *(e for events in self.director.history for e in events)]
+        return [self.wire.event_to_wire(e) for e in told]
 
     def broadcast(self, message_for) -> None:
         """Each connected terminal its own message (its seat's view)."""
@@ -229,13 +251,16 @@ class TableHub:
                 writer.close()
                 return
             key = hello["player"][:200]
-            conn = Seat(writer, key, self.seat_for(key, hello.get("watch") is True))
+            lang = hello.get("lang")
+            conn = Seat(writer, key, self.seat_for(key, hello.get("watch") is True),
+                        lang[:16] if isinstance(lang, str) else None)
             if conn.seat is not None:
                 self.take_over(conn.seat)
             self.connected.append(conn)
             d = self.director
             conn.send({"t": "hello", "seat": conn.seat, "names": d.names, "levels": d.levels, "code": self.code,
-                       "benched": sorted(self.benched), "clock": self.settings.clock})
+                       "benched": sorted(self.benched), "clock": self.settings.clock,
+                       "variant": self.game.variant, "log": self.log()})
             conn.send(self.state_for(conn.seat))
             if conn.seat is not None:
                 self.arrived(conn.seat)
@@ -447,8 +472,7 @@ class TableHub:
 
     def over_message(self) -> dict:
         return {"t": "over", "winners": list(self.game.winners), "totals": self.game.totals(),
-                "rounds": [list(r) for r in self.game.scores], "outcome": self.game.outcome().to_wire(),
-                "ratings": self.rating_changes}
+                "outcome": self.game.outcome().to_wire(), "ratings": self.rating_changes}
 
     def ask(self, players: list[int]) -> None:
         for p in players:
@@ -471,12 +495,10 @@ class TableHub:
             beat = director.next_beat()
             if isinstance(beat, ShowEvents):
                 self.broadcast(lambda c: self.state_for(c.seat))
-                self.send_all({"t": "events", "events": [event_to_wire(e) for e in beat.events],
-                               "forced": beat.forced, "notice": beat.notice})
+                self.send_all({"t": "events", "events": [self.wire.event_to_wire(e) for e in beat.events],
+                               "forced": beat.forced, "notice": said(beat.notice)})
             elif isinstance(beat, RoundSummary):
-                scored = beat.scored
-                self.send_all({"t": "summary", "round": scored.round, "scores": list(scored.scores),
-                               "totals": list(scored.totals)})
+                self.send_all({"t": "summary", "event": self.wire.event_to_wire(beat.scored)})
             elif isinstance(beat, GameEnd):
                 self.keep()  # (finished: not reloaded after a restart)
                 self.archive()
@@ -501,8 +523,10 @@ class TableHub:
         seat, decision, action = await self.answers.get()
         if action is None or seat not in self.asked or self.asked[seat].decision != decision:
             return
+        lang = next((c.lang for c in reversed(self.connected) if c.seat == seat), None)
         try:
-            self.director.decide(seat, action)
+            with speaking(lang):  # (a refusal in the words of the seat's language)
+                self.director.decide(seat, action)
         except BereError as exc:
             for conn in self.connected:
                 if conn.seat == seat:
@@ -513,10 +537,11 @@ class TableHub:
 
 
 async def run_hub(game: Game, code: str, folder: Path, socket_path: Path, linger: float = LINGER_SECONDS,
-                  idle: float = IDLE_SECONDS) -> None:
+                  idle: float = IDLE_SECONDS, history: list[list[Event]] | None = None) -> None:
     """Serve the table until its game is over (and `linger` seconds more, for late comers to see the
-    results), until nobody has been connected for `idle` seconds, or until SIGTERM (the server stops)."""
-    await serve_hub(TableHub(game, code, folder), socket_path, linger, idle)
+    results), until nobody has been connected for `idle` seconds, or until SIGTERM (the server stops).
+    `history`: the events of each action so far (a table reloaded from its record)."""
+    await serve_hub(TableHub(game, code, folder, history=history), socket_path, linger, idle)
 
 
 async def serve_hub(hub: TableHub, socket_path: Path, linger: float = LINGER_SECONDS, idle: float = IDLE_SECONDS,
@@ -575,6 +600,22 @@ async def serve_hub(hub: TableHub, socket_path: Path, linger: float = LINGER_SEC
         pid_file.unlink(missing_ok=True)
 
 
+def table_from_record(path: str | Path) -> tuple[Game, list[list[Event]]]:
+    """A table's game from its record (a new table's first one, or a table reloaded after a restart) and the
+    events of each of its actions so far: its log, which a seat joining again is sent."""
+    from bere_tui.record import load
+    from bere_tui.table.replay import events_by_action
+
+    game, _actions, history = events_by_action(load(path))
+    return game, history
+
+
+def said(text: str | Said) -> str | dict:
+    """A text for the wire: one the hub worded as it is, a Said as its code and arguments (each seat words it in
+    its own language)."""
+    return text.to_wire() if isinstance(text, Said) else text
+
+
 def stop_hubs(folder: Path) -> None:
     """End the hubs of the tables in `folder` (the server that started them is stopping), by their pid files."""
     for pid_file in folder.glob("*.pid"):
@@ -590,11 +631,9 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the hub's 
     parser.add_argument("--code", required=True)
     parser.add_argument("--record", required=True, help="the table's first record (players, variant, seed)")
     args = parser.parse_args(argv)
-    from bere_tui.record import load
-
     folder = Path(args.folder)
-    game = load(args.record)
-    asyncio.run(run_hub(game, args.code, folder, folder / f"{args.code}.sock"))
+    game, history = table_from_record(args.record)
+    asyncio.run(run_hub(game, args.code, folder, folder / f"{args.code}.sock", history=history))
     print(_("table {code}: stopped").format(code=args.code), flush=True)  # the last line of its log
     return 0
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bere_tui.i18n import _
+from bere_tui.i18n import _, current
 
 if TYPE_CHECKING:  # the title screen asks shared_tables(): no engine at start (issue 17)
     from bere_tui.engine.nimmt import Game
@@ -311,8 +311,8 @@ class TableLink:
         except OSError:
             raise TableError(_("Table {code} does not answer; it may have ended.").format(code=code)) from None
         link = cls(reader, writer)
-        link.send({"t": "join", "player": player_key(), "watch": watch} if watch else
-                  {"t": "join", "player": player_key()})
+        hello = {"t": "join", "player": player_key(), "lang": current()}
+        link.send({**hello, "watch": True} if watch else hello)
         return link
 
     def send(self, message: dict) -> None:

@@ -12,15 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bere_tui.engine.events import Event
+from bere_tui.i18n import Said
 
 
 @dataclass(frozen=True, slots=True)
 class ShowEvents:
     """Events of one action, to be shown in order. `forced`: the player whose only possible move was made for
-    them (their last card); `notice`: something to tell first (a bot that failed)."""
+    them (their last card); `notice`: something to tell first (a bot that failed), said in the reader's words."""
     events: tuple[Event, ...]
     forced: int | None = None
-    notice: str = ""
+    notice: str | Said = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from bere_tui.bots import BOTS, make_bot
 from bere_tui.engine import IllegalAction
 from bere_tui.engine.events import Event
 from bere_tui.engine.nimmt import Game
-from bere_tui.i18n import _
+from bere_tui.i18n import N_, Said, _
 from bere_tui.table.beats import Ask, Beat, BotTurn, GameEnd, HandOff, RoundSummary, ShowEvents
 
 #: the bot that sits in for a seat whose level is unknown, and that moves for a bot that failed
@@ -68,7 +68,7 @@ class TableDirector:
         self._beats: deque[Beat] = deque()
         self._phase: tuple | None = None  # the selection (round, turn) whose bot views are kept
         self._bot_views: dict[int, tuple] = {}  # player -> (view, legal) at the start of the selection
-        self._thought: dict[int, tuple[dict, str]] = {}  # player -> (action, notice) decided ahead
+        self._thought: dict[int, tuple[dict, str | Said]] = {}  # player -> (action, notice) decided ahead
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ seats
@@ -190,7 +190,7 @@ class TableDirector:
         """The person at the keyboard hid their hand again: the next decision needs a hand-off."""
         self.holder = None
 
-    def decide(self, p: int, action: dict, notice: str = "") -> list[Event]:
+    def decide(self, p: int, action: dict, notice: str | Said = "") -> list[Event]:
         """`p`'s action (a person's answer or a bot's thought). Raises the engine's IllegalAction, changing
         nothing; a person's private decision must come from an `Ask` while they hold the keyboard."""
         person_at_hot_seat = not self.is_bot(p) and self.hot_seat
@@ -202,7 +202,7 @@ class TableDirector:
             self.holder = self.last_holder = p  # (a public decision: whoever answered holds the keyboard now)
         return self._apply(action, notice=notice)
 
-    def _apply(self, action: dict, forced: int | None = None, notice: str = "") -> list[Event]:
+    def _apply(self, action: dict, forced: int | None = None, notice: str | Said = "") -> list[Event]:
         events = self.game.apply(action)
         # (a bot's action comes after its thought; a person's touches no bot's entry: no lock needed)
         self._thought.pop(action["player"], None)
@@ -213,7 +213,7 @@ class TableDirector:
         self._queue_events(events, forced, notice)
         return events
 
-    def _queue_events(self, events: list[Event], forced: int | None, notice: str) -> None:
+    def _queue_events(self, events: list[Event], forced: int | None, notice: str | Said) -> None:
         """The events as beats: a round summary between rounds (B8), none after the last one (the results)."""
         over = any(e.ends_game for e in events)
         chunk: list[Event] = []
@@ -245,7 +245,7 @@ class TableDirector:
             return self._bot_views[p]
         return self.game.view(p), self.game.legal(p)
 
-    def think(self, p: int) -> tuple[dict, str]:
+    def think(self, p: int) -> tuple[dict, str | Said]:
         """Bot `p`'s action and a notice (empty unless the bot failed and a simple move was made for it).
         Safe to call from a worker thread; a selection thought out ahead is not thought out again."""
         with self._lock:
@@ -263,8 +263,9 @@ class TableDirector:
                     action = make_bot(FALLBACK_BOT, p).choose(view, legal)
                 except Exception:  # noqa: BLE001 - no fallback bot for this game (yet): its first legal move
                     action = legal[0]
-                notice = _("{name} (bot) could not decide ({problem}); a simple move was made for it.").format(
-                    name=self.names[p], problem=type(exc).__name__)
+                # (said in the words of whoever reads it: at a shared table, each seat's language)
+                notice = Said(N_("{name} (bot) could not decide ({problem}); a simple move was made for it."),
+                              name=self.names[p], problem=type(exc).__name__)
             if selection:
                 self._thought[p] = (action, notice)
             return action, notice

@@ -1,8 +1,10 @@
-"""A seat at a shared table (bere serve): the usual table screen, driven by the table's hub.
+"""A seat at a shared table (bere serve): the one table screen, hosting the game's face, driven by the table's hub.
 
 The screen knows only what the hub sends this seat: the public view, this seat's own view, the public events
-and this seat's prompts. `SeatGame` stands where the table screen reads a game; it is built from those views
-alone, so nothing of another seat can reach this terminal.
+and this seat's prompts, read back by the game system's wire (bere_tui/table/wire.py). `SeatGame` stands where
+the table screen and the face read a game; it is built from those views alone, so nothing of another seat can
+reach this terminal. Any registered game whose system says it can be seated at a shared table is hosted so: the
+face (ui/faces/<game>/face.py) draws it, asks its prompts and sums up its rounds, as at one keyboard.
 """
 
 from __future__ import annotations
@@ -14,48 +16,56 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from bere_tui.engine.nimmt import VARIANTS
 from bere_tui.engine.outcome import Outcome
-from bere_tui.i18n import N_, _, ngettext
+from bere_tui.i18n import N_, Said, _, ngettext
 from bere_tui.serve.tables import CLOCKS, TableError, TableLink, TableSettings, server_settings
-from bere_tui.table.wire import WireError, event_from_wire, view_from_wire
+from bere_tui.systems import system_of
+from bere_tui.table.wire import Wire, WireError, wire_of
 from bere_tui.table.words import names_and
-from bere_tui.ui.prompts import make_prompt
-from bere_tui.ui.screens.scores import ResultsScreen, RoundSummaryScreen
+from bere_tui.ui.screens.scores import ResultsScreen
 from bere_tui.ui.screens.table import TableScreen
 from bere_tui.ui.widgets.scores import ScoreBoard
 
 
 class SeatGame:
-    """What this seat's screen may read of the game: the last views the hub sent."""
+    """What this seat's screen may read of the game: the last views the hub sent. What the screens read of a
+    game beside its views (its variant, options, round, turn, pending decision, whether it is over; 6 nimmt!'s
+    rules) is read from the public view, which has the same names."""
 
     opening_events: tuple = ()
 
-    def __init__(self, seat: int | None, public, mine) -> None:
+    def __init__(self, seat: int | None, public, mine, wire: Wire) -> None:
         self.seat = seat
+        self.wire = wire
         self.asked: list[dict] = []
         self.update(public, mine)
 
+    @classmethod
+    def of(cls, variant: str, seat: int | None, state: dict) -> SeatGame:
+        """The seat's game from the hub's first state message, read by the wire of `variant`'s system."""
+        wire = wire_of(system_of(variant))
+        mine = state.get("mine")
+        return cls(seat, wire.view_from_wire(state["public"]), wire.view_from_wire(mine) if mine else None, wire)
+
     def update(self, public, mine) -> None:
         self.public, self.mine = public, mine
-        self.variant = public.variant
-        self.rules = self.info = VARIANTS[public.variant]
-        self.options = public.options
-        self.round, self.turn = public.round, public.turn
-        self.pending = public.pending
-        self.finished = public.finished
-        self.winners = public.winners
-        self.scores = [list(p.round_scores) for p in public.players]
         self.n = len(public.players)
+
+    def read(self, message: dict) -> None:
+        """A state message of the hub."""
+        mine = message.get("mine")
+        self.update(self.wire.view_from_wire(message["public"]), self.wire.view_from_wire(mine) if mine else None)
+
+    def __getattr__(self, name: str):  # (only what is not an attribute: the public view's fields and properties)
+        if name.startswith("_") or name in ("public", "mine"):
+            raise AttributeError(name)
+        return getattr(self.public, name)
 
     def view(self, player: int | None = None):
         return self.mine if player is not None and player == self.seat and self.mine is not None else self.public
 
     def legal(self, player: int) -> list[dict]:
         return list(self.asked) if player == self.seat else []
-
-    def totals(self) -> list[int]:
-        return [p.total for p in self.public.players]
 
 
 class SeatSession:
@@ -67,6 +77,7 @@ class SeatSession:
 
     def __init__(self, hello: dict, game: SeatGame, link: TableLink) -> None:
         self.names = [str(n) for n in hello["names"]]
+        self.history = [[game.wire.event_from_wire(e) for e in hello.get("log", [])]]  # the log so far
         self.levels = list(hello["levels"])
         self.seat = hello["seat"]
         self.code = hello.get("code", "")
@@ -106,7 +117,8 @@ class RemoteTableScreen(TableScreen):
     deadline: float | None = None  # when this seat's decision clock runs out (the app's monotonic clock)
 
     def on_mount(self) -> None:
-        super().on_mount()
+        """(Textual calls TableScreen.on_mount too, after this: the log so far, the table, the loop. Calling it
+        from here as well wrote the log twice and started the loop twice.)"""
         self.set_interval(1.0, self.tick_clock)
         s = self.session
         self.set_status(_("Table {code}.").format(code=s.code) + " " + (
@@ -214,16 +226,16 @@ class RemoteTableScreen(TableScreen):
         s, game = self.session, self.game
         kind = message.get("t")
         if kind == "state":
-            mine = message.get("mine")
-            game.update(view_from_wire(message["public"]), view_from_wire(mine) if mine else None)
+            game.read(message)
             if not self.animating:
                 self.update_hand()
         elif kind == "events":
-            if message.get("notice"):
-                self.notify(str(message["notice"]), severity="warning", timeout=6)
+            notice = str(Said.from_wire(message.get("notice")))  # (in this seat's language)
+            if notice:
+                self.notify(notice, severity="warning", timeout=6)
             if message.get("forced") is not None:
                 self.write_log(self.face.forced_text(s.names[message["forced"]]))
-            await self.show_events([event_from_wire(e) for e in message["events"]])
+            await self.show_events([game.wire.event_from_wire(e) for e in message["events"]])
         elif kind == "waiting":
             s.waiting = [p for p in message["players"] if isinstance(p, int)]
             s.away = [p for p in message.get("away", []) if isinstance(p, int) and p != s.seat]
@@ -264,9 +276,8 @@ class RemoteTableScreen(TableScreen):
         elif kind == "error":
             self.notify(str(message.get("message", "")), severity="error")
         elif kind == "summary":
-            await self.settle()
-            await self.app.push_screen_wait(RoundSummaryScreen(
-                message["round"], s.names, s.levels, list(message["scores"]), list(message["totals"]), self.ascii))
+            self.set_animating(False)
+            await self.face.round_summary(game.wire.event_from_wire(message["event"]))
         elif kind == "over":
             await self.results(message)
             return True
@@ -290,7 +301,7 @@ class RemoteTableScreen(TableScreen):
             return
         game.asked = legal
         await self.settle()
-        prompt = make_prompt(game.view(s.seat), legal, self.ascii)
+        prompt = self.face.prompt(game.view(s.seat), legal)
         if hasattr(prompt, "can_go_back"):
             prompt.can_go_back = False  # nobody else is at this terminal: no hand to hide
         self._prompt = prompt
@@ -396,9 +407,14 @@ async def join_table(app, code: str, watch: bool = False) -> bool:
         link.close()
         app.notify(_("Table {code} did not answer as a table does.").format(code=code), severity="error")
         return False
-    mine = state.get("mine")
-    game = SeatGame(hello["seat"], view_from_wire(state["public"]), view_from_wire(mine) if mine else None)
-    app.push_screen(RemoteTableScreen(SeatSession(hello, game, link)))
+    try:
+        game = SeatGame.of(str(hello.get("variant", "base")), hello["seat"], state)
+        session = SeatSession(hello, game, link)
+    except (WireError, KeyError) as exc:
+        link.close()
+        app.notify(_("A message from the table could not be read: {why}").format(why=exc), severity="error")
+        return False
+    app.push_screen(RemoteTableScreen(session))
     return True
 
 

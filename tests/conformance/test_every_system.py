@@ -179,6 +179,9 @@ def test_an_illegal_action_is_refused_and_changes_nothing(variant):
         others = [q for q in range(game.n) if q not in game.deciders()]
         wrong = [dict(legal[0], player=others[0])] if others else []
         wrong += [{"do": "no such decision", "player": p}, {**legal[0], "extra": 1}, "not an action", None]
+        # a field of the wrong kind (what a remote seat could send a shared table's hub): a list, an object...
+        wrong += [bad for key in legal[0] if key not in ("player", "do")
+                  for value in ([1], {"a": 1}, "x", 10**30, None, 1.5) if (bad := {**legal[0], key: value}) not in legal]
         for action in wrong:
             with pytest.raises(IllegalAction):
                 game.apply(action)

@@ -18,7 +18,7 @@ from sshtools import Client, authorize, client_key, running_server
 
 from bere_tui.engine.nimmt import Game
 from bere_tui.record import load
-from bere_tui.serve.hub import TableHub
+from bere_tui.serve.hub import TableHub, table_from_record
 from bere_tui.serve.ssh import start_report
 from bere_tui.serve.tables import TableSettings, unfinished_tables, write_table_file
 
@@ -55,16 +55,20 @@ async def test_a_table_stopped_mid_game_is_reloaded_and_each_key_returns_to_its_
     async with served(hub, tmp_path, monkeypatch):
         ann, ben = await join("ann-key"), await join("ben-key")
         await turn(ann, ben, await ann.next("ask"), await ben.next("ask"))
+        log = hub.log()
         hub.shut_down()  # what SIGTERM does
         await ann.next("stopping")
         await ben.next("stopping")
     played = selections(hub, 0)
     assert unfinished_tables(tmp_path) == [CODE] and len(played) == 1
-    again = TableHub(load(str(tmp_path / f"{CODE}.record.json")), CODE, tmp_path, clock=clock)
+    game, history = table_from_record(tmp_path / f"{CODE}.record.json")
+    again = TableHub(game, CODE, tmp_path, clock=clock, history=history)
     assert again.settings == TableSettings(clock=60) and again.owners == {0: "ann-key", 1: "ben-key"}
     async with served(again, tmp_path, monkeypatch):
         ben = await join("ben-key")  # Ben first: his seat is still his
-        assert (await ben.next("hello"))["seat"] == 1
+        hello = await ben.next("hello")
+        assert hello["seat"] == 1
+        assert hello["log"] == log and len(log) > len(game.opening_events)  # the log so far, not empty
         ann = await join("ann-key")
         assert (await ann.next("hello"))["seat"] == 0
         await turn(ann, ben, await ann.next("ask"), await ben.next("ask"))

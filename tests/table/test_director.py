@@ -156,7 +156,7 @@ def test_a_bot_that_fails_gets_a_notice_and_the_game_goes_on(bot):
     beats = play(director, random.Random(0))
     assert game.finished
     notices = [b.notice for b in beats if isinstance(b, ShowEvents) and b.notice]
-    assert notices and all("Ben" in n for n in notices)
+    assert notices and all("Ben" in str(n) for n in notices)
 
 
 # ---------------------------------------------------------------------- issue 31: hand-offs over every game

@@ -94,3 +94,22 @@ async def test_a_new_connection_of_the_same_key_takes_the_seat_and_the_open_prom
         await wait_for(pilot, lambda: "taken over by a new connection" in screen_text(app), timeout=20)
         assert type(app.screen).__name__ != "SelectPrompt"
         writer.close()
+
+
+@pytest.mark.parametrize("variant", ["bullenparty", "board"])
+async def test_every_game_can_be_hosted_and_its_face_asks_the_first_decision(tables, variant):
+    """Issue 33 item 1: the setup offers every game when hosting; the table opens with the game's own face."""
+    from bere_tui.systems import system_of
+
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_setup(TableSetup(variant, [Seat("Ann"), Seat("Ben"), Seat("Cid", "heuristic")]), hosting=True)
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert "HOST A TABLE" in screen_text(app) and app.screen.setup.variant == variant
+        await pilot.press("enter")
+        await no_clock(pilot, app)
+        await wait_for(pilot, lambda: any(isinstance(s, RemoteTableScreen) for s in app.screen_stack)
+                       and not isinstance(app.screen, RemoteTableScreen), timeout=20)
+        table = next(s for s in app.screen_stack if isinstance(s, RemoteTableScreen))
+        assert type(table.face) is system_of(variant).part("face") and table.session.seat == 0
+        assert "Ann" in screen_text(app)  # the face's prompt for her first decision

@@ -357,10 +357,10 @@ def play(game, p, action: dict, ev: list[Event], check: bool = True) -> None:
     most one special card per placement)."""
     name = action.get("card")
     pl = game.placing
+    if check and name is not None and (not isinstance(name, str) or name not in SPECIAL_NAMES):
+        raise IllegalAction(_("{card!r} is not a special card").format(card=name))  # (a list, a number: not one)
     fields = FIELDS.get(name, ()) if name is not None else ()
     if check:
-        if name is not None and name not in SPECIAL_NAMES:
-            raise IllegalAction(_("{card!r} is not a special card").format(card=name))
         extra = set(action) - {"player", "do", "card", *fields}
         if extra:
             raise IllegalAction(_("unknown field {field!r} for this special card").format(field=min(extra)))

@@ -187,9 +187,9 @@ class DirectedScreen(Screen):
             timer.stop()
         await self.decide(p, action, notice)
 
-    async def decide(self, p: int, action: dict, notice: str = "") -> None:
+    async def decide(self, p: int, action: dict, notice=None) -> None:
         try:
-            self.session.decide(p, action, notice)
+            self.session.decide(p, action, notice or "")
         except BereError as exc:  # the prompts offer only legal actions; say so and ask again
             self.notify(str(exc), severity="error")
 
@@ -347,7 +347,7 @@ class TableScreen(DirectedScreen):
 
     async def show_beat(self, beat: ShowEvents) -> None:
         if beat.notice:
-            self.notify(beat.notice, severity="warning", timeout=6)
+            self.notify(str(beat.notice), severity="warning", timeout=6)
         if beat.forced is not None:
             self.write_log(self.face.forced_text(self.session.names[beat.forced]))
         await self.show_events(list(beat.events))

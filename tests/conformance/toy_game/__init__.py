@@ -19,6 +19,7 @@ TOY = GameSystem("toy", (VARIANT,), highest_wins=True, shared_tables=False, part
     "make": "toy_game.engine:make",
     "record": "toy_game.record",
     "events": "toy_game.events",
+    "view": "toy_game.engine:View",
     "narrate": "toy_game.narrate:tell",
     "bots": "toy_game.bots:make",
 })

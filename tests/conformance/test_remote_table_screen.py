@@ -1,0 +1,88 @@
+"""The remote seat's screen for every game that can be seated at a shared table (issue 32 item 3, issue 33 item 1),
+by key presses at 80x24 against the real hub on a Unix socket: the one table screen hosts the game's own face (the
+face the table at one keyboard hosts, not a copy of its drawing), its prompts take the seat's answers, the game
+is played to its end and the results show. The seat's terminal closes partway and joins again: the log shows the
+game so far (it was empty after a reconnect).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "serve"))  # (the hub tests' helpers)
+from hubtools import CODE, Clock, served
+
+from bere_tui.serve.hub import TableHub
+from bere_tui.systems import GAMES, SYSTEMS, make_game, system_of
+from bere_tui.ui.app import BereApp
+from bere_tui.ui.remote import RemoteTableScreen, join_table
+from bere_tui.ui.screens.scores import ResultsScreen
+from bere_tui.ui.widgets.log import GameLog
+
+SHORT = {"base": {"rounds": 1}, "pro": {"rounds": 1}, "even-odd": {"rounds": 1}}
+#: every variant of a system that says it can be seated at a shared table
+SEATED = [v for v in GAMES if system_of(v).shared_tables]
+
+
+async def wait_for(pilot, done, timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, "timed out waiting for the app"
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
+def table_of(app) -> RemoteTableScreen | None:
+    return next((s for s in app.screen_stack if isinstance(s, RemoteTableScreen)), None)
+
+
+def log_lines(table: RemoteTableScreen) -> list[str]:
+    return [line.plain for line in table.query_one(GameLog).lines]
+
+
+def test_every_shipped_game_can_be_seated_at_a_shared_table():
+    assert {system_of(v).name for v in SEATED} == {"nimmt", "bullenparty", "board"} <= set(SYSTEMS)
+
+
+async def play(app, pilot, hub: TableHub, presses: int) -> bool:
+    """Enter at every prompt (its first choice) until the results show; True if they did."""
+    for _ in range(presses):
+        if isinstance(app.screen, ResultsScreen):
+            return True
+        await pilot.press("enter")
+        await pilot.pause(0.01)
+    return isinstance(app.screen, ResultsScreen)
+
+
+@pytest.mark.parametrize("variant", SEATED)
+async def test_a_remote_seat_plays_the_game_through_its_face_and_comes_back_to_the_log(variant, tmp_path, monkeypatch):
+    monkeypatch.setenv("BERE_TABLES", ".")
+    monkeypatch.setenv("BERE_PLAYER", "ann-key")
+    players = [{"name": "Ann"}, {"name": "Ben", "bot": "random"}, {"name": "Cid", "bot": "random"}]
+    game = make_game(variant, players, seed=6, options=SHORT.get(variant))
+    hub = TableHub(game, CODE, tmp_path, clock=Clock())
+    face = system_of(variant).part("face")
+    async with served(hub, tmp_path, monkeypatch, linger=60.0):
+        app = BereApp(remember=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await join_table(app, CODE)
+            table = table_of(app)
+            assert type(table.face) is face  # the game's own face
+            await wait_for(pilot, lambda: app.screen is not table)  # its first prompt
+            assert await play(app, pilot, hub, 12) is False
+            before = log_lines(table)
+            assert before
+        assert not hub.game.finished
+        app = BereApp(remember=False)  # the same key joins again: the same seat, the log so far
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await join_table(app, CODE)
+            table = table_of(app)
+            await pilot.pause()
+            assert table.session.seat == 0
+            assert log_lines(table)[:len(before)] == before
+            assert await play(app, pilot, hub, 3000)
+            assert hub.game.finished and app.screen.outcome == hub.game.outcome()
