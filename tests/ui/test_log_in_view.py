@@ -12,11 +12,14 @@ from bere_tui.ui.prompts.special import StepPrompt
 from bere_tui.ui.widgets.log import GameLog
 
 
-def log_column(text: str) -> list[str]:
+def log_column(text: str) -> list[str] | None:
     """The log's lines as the screen shows them: under its title, right of the column's border, down to the
-    first line that is no longer the right column (a prompt's box)."""
+    first line that is no longer the right column (a prompt's box). None while the log's title is not on screen
+    (a frame drawn before the table's layout, or a box over it): the caller waits for the next frame."""
     lines = text.splitlines()
-    top = next(i for i, line in enumerate(lines) if line.rstrip().endswith("LOG"))
+    top = next((i for i, line in enumerate(lines) if line.rstrip().endswith("LOG")), None)
+    if top is None:
+        return None
     at = lines[top].rindex("LOG")
     border = lines[top][:at].rstrip()[-1]
     shown = []
@@ -35,6 +38,8 @@ def log_problem(app) -> str | None:
     """What is wrong with the log as the screen shows it now (None: its newest line whole, no fragment)."""
     entries = [words(line.plain) for line in app.screen_stack[-2].query_one(GameLog).lines]
     shown = log_column(screen_text(app))
+    if shown is None:
+        return "the log's title is not on screen"
     seen = words(" ".join(shown))
     if not seen.endswith(entries[-1]):
         return f"the newest line {entries[-1]!r} is not in view: {shown}"
