@@ -164,7 +164,6 @@ def test_serve_refuses_a_port_out_of_range_and_a_count_of_no_sessions(argv, caps
 @pytest.mark.parametrize("web", [False, True], ids=["ssh", "web"])
 def test_serve_with_a_data_folder_it_cannot_make_is_one_error_line(tmp_path, web):
     """A data root that cannot be made (under a file, in /proc) ended in a traceback (FileNotFoundError)."""
-    pytest.importorskip("textual_serve" if web else "asyncssh")
     blocker = tmp_path / "a-file"
     blocker.write_text("x", encoding="utf-8")
     done = real_bere("serve", *(["--web"] if web else []), "--data-root", str(blocker / "serve\nroot"), timeout=60)

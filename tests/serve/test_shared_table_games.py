@@ -36,6 +36,8 @@ def over(text: str) -> bool:
 #: Seen in 2 of 8 runs (always after the Bullenparty case, never alone): the seat that joined again is shown the
 #: board game's first prompt of hand 2 (after a last turn of forced moves) and no Enter reaches it; the hub waits
 #: for that seat with it connected. Not understood yet: marked so, and left to be found.
+# reason: a real bug not found yet (issue 33 stays open for it); strict=False because it passes in about half the
+# runs. In a failing run no key reaches the rejoined seat's app after the last turn of hand 1 (its process idle).
 BOARD_STALL = pytest.mark.xfail(reason="a rejoined seat's first prompt of hand 2 sometimes takes no key", strict=False)
 
 
