@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
 import random
 import statistics
@@ -85,7 +86,7 @@ def mcs_bot(seed: int, per_card: int) -> StrongBot:
 
 def play_one(job: tuple) -> dict:
     """One game: each seat's bot, whether it won and its score, and the strong bot's decision timings."""
-    match, g, seed, simulations, iterations, per_card = job
+    match, g, seed, simulations, iterations, per_card, options = job
     variant, lineup, _target = MATCHES[match]
     names = [lineup[(i - g) % 4] for i in range(4)]
     game = Game(variant, [{"name": f"{b} {i}", "bot": b} for i, b in enumerate(names)], seed=seed)
@@ -94,7 +95,7 @@ def play_one(job: tuple) -> dict:
         if name == "mcs":
             bots[p] = mcs_bot(seed * 1000 + p, per_card)
         elif name in ("strong", "flatmc"):
-            extra = FLAT_MC if name == "flatmc" else {}
+            extra = FLAT_MC if name == "flatmc" else options
             bots[p] = StrongBot(seed * 1000 + p, simulations=simulations, iterations=iterations, **extra)
         else:
             bots[p] = make_bot(name, seed * 1000 + p)
@@ -128,11 +129,11 @@ def play_one(job: tuple) -> dict:
             "cpu_times": cpu_times}
 
 
-def calibrate(games: int, simulations, iterations, seed: int) -> int:
+def calibrate(games: int, simulations, iterations, seed: int, options: dict) -> int:
     """The peer's rollouts per card at which its median decision time equals strong's (issue 34): a few games of
     base-mcs at MC_PER_CARD in this process, then MC_PER_CARD scaled by the ratio of the medians (a decision's
     time is its number of rollouts times a rollout's)."""
-    results = [play_one(("base-mcs", g, seed * 100_000 + 90_000 + g, simulations, iterations, MC_PER_CARD))
+    results = [play_one(("base-mcs", g, seed * 100_000 + 90_000 + g, simulations, iterations, MC_PER_CARD, options))
                for g in range(games)]
     strong = statistics.median(t for r in results for t in r["times"])
     mcs = statistics.median(t for r in results for t in r["other_times"])
@@ -227,6 +228,16 @@ def naive_script() -> str:
     return out.stdout.strip() or out.stderr.strip()
 
 
+def _value(text: str):
+    """A --strong value: a number, True/False, or a word."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"True": True, "False": False}.get(text, text)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100, help="games per match (default 100)")
@@ -242,11 +253,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mc-per-card", type=int, default=None,
                     help="mcs's rollouts per card (default: calibrated to strong's median time in this run)")
     ap.add_argument("--calibration-games", type=int, default=3)
+    ap.add_argument("--dump", default=None, help="write each game's result (JSON lines) to this file")
+    ap.add_argument("--strong", nargs="*", default=[], metavar="KEY=VALUE",
+                    help="keyword arguments of the strong bot in the matches (to compare settings), e.g. rival=min")
     args = ap.parse_args(argv)
+    options = {k: _value(v) for k, v in (o.split("=", 1) for o in args.strong)}
 
     print(f"strong bot: {args.simulations} simulations per decision (x{POLICY_EFFORT['random']} with random"
           f" rollouts: {VARIANT_POLICY}, else {DEFAULT_POLICY}), at most {args.iterations or 'any number of'}"
-          f" worlds; {args.workers} worker process(es); load average {os.getloadavg()[0]:.1f}")
+          f" worlds; {args.workers} worker process(es); load average {os.getloadavg()[0]:.1f}"
+          + (f"; options {options}" if options else ""))
     print(f"naive_round.py 4 2 (its own wall clock): {naive_script()}")
     rng = random.Random(1)
     print(f"CPU time, one process: naive loop {naive_rate(2.0):,.0f} rounds/s;"
@@ -255,10 +271,10 @@ def main(argv: list[str] | None = None) -> int:
         speed_tables(args.speed, args.speed_games, args.simulations, args.iterations, args.seed)
     per_card = args.mc_per_card
     if per_card is None and "base-mcs" in args.match:
-        per_card = calibrate(args.calibration_games, args.simulations, args.iterations, args.seed)
+        per_card = calibrate(args.calibration_games, args.simulations, args.iterations, args.seed, options)
     for match in args.match:
         start = time.perf_counter()
-        jobs = [(match, g, args.seed * 100_000 + g, args.simulations, args.iterations, per_card)
+        jobs = [(match, g, args.seed * 100_000 + g, args.simulations, args.iterations, per_card, options)
                 for g in range(args.games)]
         if args.workers > 1:
             with Pool(args.workers) as pool:
@@ -266,6 +282,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             results = [play_one(j) for j in jobs]
         wall = time.perf_counter() - start
+        if args.dump:
+            with open(args.dump, "a", encoding="utf-8") as out:
+                out.writelines(json.dumps({"match": match, "game": j[1], "names": r["names"], "winners": r["winners"],
+                                          "totals": r["totals"], "options": options}) + "\n" for j, r in zip(jobs, results))
         variant, lineup, target = MATCHES[match]
         print(f"\n{match}: {variant}, {' + '.join(lineup)}, {len(results)} games in {wall:.0f} s"
               f" (load average {os.getloadavg()[0]:.1f})")

@@ -15,7 +15,14 @@ import pytest
 
 from bere_tui.bots import make_bot
 from bere_tui.bots.nimmt.fastsim import POLICIES
-from bere_tui.bots.nimmt.strong import DEFAULT_POLICY, POLICY_EFFORT, VARIANT_POLICY, StrongBot, effort
+from bere_tui.bots.nimmt.strong import (
+    DEFAULT_POLICY,
+    POLICY_EFFORT,
+    VARIANT_POLICY,
+    StrongBot,
+    effort,
+    win_chance,
+)
 from bere_tui.bots.runner import deciders
 from bere_tui.cli import main as cli_main
 from bere_tui.engine import HEADS
@@ -270,3 +277,32 @@ def test_sim_accepts_strong(capsys, monkeypatch):
     monkeypatch.setattr(StrongBot, "default_iterations", 3)
     assert cli_main(["sim", "--bots", "strong,random,heuristic", "--games", "1", "--json"]) == 0
     assert '"bot": "strong"' in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- the game-level objective (issue 34)
+
+def test_win_chance_when_the_game_ends_now():
+    """B9: the lowest total wins, a shared lowest too; no rounds left means the totals decide."""
+    assert win_chance([40, 50, 66, 45], 0, 0) == 1.0
+    assert win_chance([40, 40, 66, 45], 1, 0) == 1.0
+    assert win_chance([46, 45, 66, 50], 0, 0) == 0.0
+
+
+def test_win_chance_is_fair_among_equals_and_falls_with_the_own_total():
+    assert win_chance([20, 20, 20, 20], 2, 3) == pytest.approx(0.25, abs=0.03)
+    chances = [win_chance([20 + d, 20, 20, 20], 0, 3) for d in range(0, 30, 3)]
+    assert chances == sorted(chances, reverse=True) and chances[-1] < 0.05
+    # fewer rounds left: the same lead counts for more
+    assert win_chance([10, 20, 20, 20], 0, 1) > win_chance([10, 20, 20, 20], 0, 4) > 0.25
+    # the leader to beat is the lowest other total
+    assert win_chance([30, 10, 60, 60], 0, 2) < win_chance([30, 40, 40, 40], 0, 2)
+
+
+def test_win_objective_is_the_base_games_and_the_evaluator_keeps_the_rounds_points():
+    from bere_tui.bots.nimmt.evaluate import Evaluator
+
+    game = Game("base", ["A", "B", "C", "D"], seed=2)
+    bot = StrongBot(0, iterations=4)
+    bot.choose(game.view(0), game.legal(0))
+    assert bot.objective == "win"
+    assert Evaluator(0, 4).objective == "round"

@@ -37,12 +37,14 @@ Even/Odd (issue 17; bench/bot_strength.py measures both the time and the strengt
 from __future__ import annotations
 
 import random
+from math import erf, sqrt
 
 from bere_tui.bots.base import Bot
 from bere_tui.bots.nimmt.determinize import Dealer, table_of, unseen_specials
 from bere_tui.bots.nimmt.fastsim import POLICIES, TURN_TESTS, Table, play_turns
 from bere_tui.bots.nimmt.heuristic import HeuristicBot
 from bere_tui.bots.nimmt.racing import race
+from bere_tui.bots.nimmt.tactics import card_risk, rows_of
 from bere_tui.engine.cards import HEADS
 from bere_tui.engine.nimmt.specials import _best_cancel
 
@@ -90,6 +92,39 @@ def cancel_saving(taken: list[int], pile: list[int]) -> int:
     return best
 
 
+#: the game-level objective (`objective="win"`): a player's bullheads per round vary about their mean by this
+#: much (measured: flat Monte Carlo bots, base game, 4 seats: mean 10.2, standard deviation 7.3)
+ROUND_SIGMA = 7.3
+#: how fast the highest total rises per round, to guess the rounds left before it reaches the target (B9)
+ROUND_PACE = 12.0
+#: Gauss-Hermite nodes and weights (7 points) for the mean over the bot's own luck in the rounds left
+_GH = ((-3.7504397177, 0.000548268856), (-2.3667594107, 0.030757123968), (-1.1544053947, 0.240123178605),
+       (0.0, 0.457142857143), (1.1544053947, 0.240123178605), (2.3667594107, 0.030757123968),
+       (3.7504397177, 0.000548268856))
+
+
+def win_chance(totals: list[float], me: int, rounds_left: float, sigma: float = ROUND_SIGMA) -> float:
+    """The chance that `me` ends the game with the lowest total (B9: a shared lowest wins too), when each player
+    adds to the `totals` a normal amount of spread `sigma` per round for `rounds_left` rounds (0: the game ends
+    now). Each other player's final total must be no lower than the bot's: their luck is independent, the
+    bot's own luck is shared by all the comparisons (averaged over by Gauss-Hermite quadrature)."""
+    mine = totals[me]
+    if rounds_left <= 0:
+        return 1.0 if all(x >= mine for x in totals) else 0.0
+    s = sigma * sqrt(rounds_left) * 1.4142135623730951
+    leads = [(x - mine + 0.5) / s for q, x in enumerate(totals) if q != me]
+    p = 0.0
+    for z, w in _GH:
+        prod = w
+        for a in leads:
+            prod *= 1.0 + erf(a - z * 0.7071067811865476)
+        p += prod
+    return p / (1 << len(leads))
+
+
+#: the cards in hand at which `hand_scale` leaves the cap as it is (about the median decision of a round)
+HAND_REF = 6
+
 _DEFAULT = object()
 
 
@@ -103,7 +138,9 @@ class StrongBot(Bot):
 
     def __init__(self, seed: int | None = None, simulations=_DEFAULT, iterations=_DEFAULT,
                  policy: str | None = None, others_weight: float = 1.0, carry: float = 2.5,
-                 end_weight: float = 20.0, racing: bool = True, rival: str = "mean") -> None:
+                 end_weight: float = 20.0, racing: bool = True, rival: str = "mean", objective: str = "round",
+                 tiebreak: float = 0.001, sigma: float = ROUND_SIGMA, pace: float = ROUND_PACE,
+                 first: str = "rollout", first_greedy: float = 0.7, hand_scale: float = 0.0) -> None:
         super().__init__(seed)
         self.simulations = self.default_simulations if simulations is _DEFAULT else simulations
         self.iterations = self.default_iterations if iterations is _DEFAULT else iterations
@@ -118,6 +155,22 @@ class StrongBot(Bot):
         self.end_weight = end_weight  # bullheads a lost game weighs when a rollout's round ends the game
         self.rival = rival  # "mean": against the others' mean round; "min": against the best other total
         self._before: list[int] = []  # the totals of the rounds before this one
+        #: "round": the round's bullheads against the others' (`others_weight`, `rival`, `end_weight`); "win":
+        #: the chance of winning the game from the totals after the round (win_chance), less `tiebreak` times
+        #: the round's bullheads against the others' mean
+        self.objective = objective
+        #: the others' cards of this turn in a dealt world: "rollout" (the rollout policy) or "risk": mostly
+        #: (`first_greedy`) the card of the least expected bullheads this turn (tactics.card_risk), else random
+        self.first = first
+        #: the cap on rollouts scaled by (cards in hand / HAND_REF) ** hand_scale: more where the round is
+        #: young (many options, long rollouts), fewer near its end
+        self.hand_scale = hand_scale
+        self.first_greedy = first_greedy
+        self.tiebreak = tiebreak
+        self.sigma = sigma
+        self.pace = pace
+        self._rounds_after = 0  # fixed rounds after this one (None: until the target, B9)
+        self._wins: dict[tuple, float] = {}  # this decision's win_chance by the round's bullheads
         self._last_round = False  # whether this round is surely the last
         self._target = 0  # B9: a total that ends the game (0: none)
         self._simulations = self.simulations  # this decision's cap (effort)
@@ -145,17 +198,24 @@ class StrongBot(Bot):
         policy = self.policy or VARIANT_POLICY.get(view.variant, DEFAULT_POLICY)
         self.pick = POLICIES[policy]
         self._simulations = effort(self.simulations, view, policy)
+        if self.hand_scale and self._simulations is not None:
+            scale = (max(1, len(view.hand)) / HAND_REF) ** self.hand_scale
+            self._simulations = max(1, round(self._simulations * scale))
         rules = view.rules
         self._carry_now = self.carry if rules.has_specials and view.round < rules.rounds_fixed else 0.0
         self._before = [pv.total - (pv.round_scores[-1] if pv.round_scores else 0) for pv in view.players]
         rounds = rules.rounds_fixed or view.options.get("rounds")
         self._last_round = rounds is not None and view.round >= rounds
         self._target = 0 if rounds is not None else view.options.get("target") or 66
+        self._rounds_after = None if rounds is None else max(0, rounds - view.round)
+        self._wins = {}
 
     def _score(self, t: Table, me: int) -> float:
         """Lower is better: the round's bullheads against the others'; when the round ends the game, a lost game
         (another total lower than ours: B9, A7) weighs `end_weight` more."""
         pens = t.pens
+        if self.objective == "win":
+            return self._win_score(pens, t, me)
         value = 0.0
         if self.end_weight and (self._last_round or self._target):
             totals = [b + x for b, x in zip(self._before, pens)]
@@ -172,6 +232,27 @@ class StrongBot(Bot):
             best = min(before[q] + pens[q] for q in range(t.n) if q != me)
             return value + own - self.others_weight * (best - before[me])
         return value + own - self.others_weight * (sum(pens) - own) / (t.n - 1)
+
+    def _win_score(self, pens: list[int], t: Table, me: int) -> float:
+        """Lower is better: minus the chance of winning the game from the totals after this round (win_chance;
+        the rounds left guessed from the highest total, B9), plus `tiebreak` per bullhead against the others'
+        mean (so that a lost or won game still prefers fewer bullheads)."""
+        if self._carry_now:
+            carry = self._carry_now
+            pens = [x - carry * len(s) for x, s in zip(pens, t.specials)]
+        key = tuple(pens)
+        value = self._wins.get(key)
+        if value is None:
+            totals = [b + x for b, x in zip(self._before, pens)]
+            left = self._rounds_after
+            if left is None:
+                top = max(totals)
+                left = 0 if top >= self._target else max(1.0, (self._target - top) / self.pace + 0.5)
+            own = pens[me]
+            value = (self.tiebreak * (own - (sum(pens) - own) / max(1, t.n - 1))
+                     - win_chance(totals, me, left, self.sigma))
+            self._wins[key] = value
+        return value
 
     def _search(self, n_options: int, make_world, value) -> int:
         seed = self.rng.getrandbits(60)
@@ -192,6 +273,11 @@ class StrongBot(Bot):
         cards = [a["card"] for a in legal]
         dealer = Dealer(view)
         pick = self.pick
+        risk = None
+        if self.first == "risk":
+            rows = rows_of(view)
+            risk = {c: card_risk(rows, c, dealer.unseen, n - 1) for c in dealer.unseen}
+            greedy = self.first_greedy
 
         def make_world(rng):
             t = table_of(view, dealer.deal(rng), dealer.deal_specials(rng))
@@ -204,6 +290,10 @@ class StrongBot(Bot):
                     continue
                 if dealer.chosen[q] and dealer.public[q]:
                     plays.append((hands[q].pop(), q))  # Pro: the one hidden card is the chosen one
+                elif risk is not None and rnd() < greedy:
+                    hand = hands[q]
+                    i = min(range(len(hand)), key=lambda i: risk.get(hand[i], 0.0))
+                    plays.append((hand.pop(i), q))
                 else:
                     plays.append((pick(hands[q], rnd, test), q))
             return t, plays, rng.getrandbits(60)
