@@ -71,7 +71,8 @@ SPEED_TABLES = {  # variant, the bots (the strong bot in seat 0)
     "even-odd-4": ("even-odd", ["strong"] + ["heuristic"] * 3),
 }
 #: the baseline of the issue, built from the same parts
-FLAT_MC = {"policy": "random", "others_weight": 0.0, "end_weight": 0.0, "racing": False}
+FLAT_MC = {"policy": "random", "others_weight": 0.0, "end_weight": 0.0, "racing": False, "objective": "round",
+           "first": "rollout", "hand_scale": 0.0}
 #: the peer's rollouts per card before the calibration (its own leaderboard's top: mcPerCard=100)
 MC_PER_CARD = 100
 

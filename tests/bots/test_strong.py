@@ -17,8 +17,10 @@ from bere_tui.bots import make_bot
 from bere_tui.bots.nimmt.fastsim import POLICIES
 from bere_tui.bots.nimmt.strong import (
     DEFAULT_POLICY,
+    HAND_REF,
     POLICY_EFFORT,
     VARIANT_POLICY,
+    VARIANT_SEARCH,
     StrongBot,
     effort,
     win_chance,
@@ -91,10 +93,22 @@ def test_iterations_cap_the_worlds():
 @pytest.mark.parametrize("policy", ["gap", "random"])
 def test_simulations_cap_the_rollouts(policy):
     game = Game("base", ["A", "B", "C", "D"], seed=3)
-    bot = StrongBot(1, simulations=50, iterations=None, policy=policy)
+    bot = StrongBot(1, simulations=50, iterations=None, policy=policy, hand_scale=0.0)
     bot.choose(game.view(0), game.legal(0))
     cap = round(50 * POLICY_EFFORT[policy])  # random rollouts cost less: more of them in the same time
     assert cap <= bot.rollouts < cap + len(game.legal(0))  # the world that reaches the cap is finished
+
+
+def test_the_cap_grows_with_the_cards_in_hand():
+    """hand_scale: more rollouts where the round is young (ten cards: many options, long rollouts)."""
+    game = Game("base", ["A", "B", "C", "D"], seed=3)
+    view = game.view(0)
+    bot = StrongBot(1, simulations=600, hand_scale=1.0)
+    bot._prepare(view)
+    assert bot._simulations == round(effort(600, view, "random") * len(view.hand) / HAND_REF)
+    flat = StrongBot(1, simulations=600, hand_scale=0.0)
+    flat._prepare(view)
+    assert flat._simulations == effort(600, view, "random")
 
 
 @pytest.mark.parametrize("variant", ["base", "pro", "even-odd", "anniversary"])
@@ -110,7 +124,8 @@ def test_each_variant_rolls_out_with_its_own_policy(variant):
     bot._prepare(view)
     expected = VARIANT_POLICY.get(variant, DEFAULT_POLICY)
     assert bot.pick is POLICIES[expected]
-    assert bot._simulations == effort(100, view, expected)
+    scale = (len(view.hand) / HAND_REF) ** VARIANT_SEARCH.get(variant, {}).get("hand_scale", 0.0)
+    assert bot._simulations == round(effort(100, view, expected) * scale)
     given = StrongBot(1, simulations=100, policy="gap")
     given._prepare(view)
     assert given.pick is POLICIES["gap"]
@@ -304,5 +319,8 @@ def test_win_objective_is_the_base_games_and_the_evaluator_keeps_the_rounds_poin
     game = Game("base", ["A", "B", "C", "D"], seed=2)
     bot = StrongBot(0, iterations=4)
     bot.choose(game.view(0), game.legal(0))
-    assert bot.objective == "win"
+    assert (bot._objective, bot._first, bot._hand_scale) == ("win", "risk", 1.0)
+    game = Game("even-odd", ["A", "B", "C", "D"], seed=2)
+    bot.choose(game.view(0), game.legal(0))
+    assert (bot._objective, bot._first, bot._hand_scale) == ("round", "rollout", 0.0)
     assert Evaluator(0, 4).objective == "round"

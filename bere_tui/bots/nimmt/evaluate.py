@@ -23,7 +23,7 @@ class Evaluator(StrongBot):
 
     def __init__(self, seed: int, worlds: int = WORLDS) -> None:
         super().__init__(seed, simulations=None, iterations=worlds, policy="gap", others_weight=0.0,
-                         end_weight=0.0, racing=False)
+                         end_weight=0.0, racing=False, objective="round", first="rollout", hand_scale=0.0)
         self.means: list[float] = []
 
     def _search(self, n_options: int, make_world, value) -> int:

@@ -5,7 +5,11 @@ rest of the round out in bots/nimmt/fastsim.py once per option in each dealt wor
 best mean result; options clearly worse than the best are dropped early (bots/nimmt/racing.py). A result is the
 bot's bullheads of the round minus the mean of the other players' (`others_weight`), so that taking a row
 that would otherwise hurt a rival counts too; when the round ends the game (B9, A7), a lost game adds
-`end_weight` bullheads.
+`end_weight` bullheads. In the base game (VARIANT_SEARCH) a result is instead the chance of winning the game
+from the totals after the round (`objective="win"`, win_chance: the lowest total when someone reaches the
+target, B9), for to win one must be lowest, not merely take few bullheads; the others' cards of the turn
+being decided are mostly their least risky ones (`first="risk"`, tactics.card_risk) rather than random; and
+the cap grows with the cards in hand (`hand_scale`: more rollouts early in a round, fewer near its end).
 
 What is simulated, per decision:
 - select, take_row (B6): every option, in rollouts to the end of the round. In the base game the rollouts play
@@ -37,6 +41,7 @@ Even/Odd (issue 17; bench/bot_strength.py measures both the time and the strengt
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from math import erf, sqrt
 
 from bere_tui.bots.base import Bot
@@ -68,6 +73,11 @@ VARIANT_EFFORT = {"base": 1.0, "pro": 1.0, "even-odd": 0.5, "anniversary": 0.5}
 #: against the flat Monte Carlo baseline (bench/bot_strength.py --match base-mcs) than the closest-fit policy
 VARIANT_POLICY = {"base": "random"}
 DEFAULT_POLICY = "gap"
+#: the search of each variant where it differs from the constructor's defaults (objective, first, hand_scale).
+#: In the base game, the chance of winning the game, the others' cards of this turn by their risk and the cap
+#: scaled by the cards in hand measured stronger at equal time against the flat Monte Carlo baseline
+#: (bench/bot_strength.py --match base-mcs; see the CHANGELOG)
+VARIANT_SEARCH: dict[str, dict] = {"base": {"objective": "win", "first": "risk", "hand_scale": 1.0}}
 #: a policy's rollouts cost against `gap`'s (fastsim's plain random rollouts are about twice as fast)
 POLICY_EFFORT = {"gap": 1.0, "safe": 1.0, "random": 1.75}
 
@@ -103,7 +113,7 @@ _GH = ((-3.7504397177, 0.000548268856), (-2.3667594107, 0.030757123968), (-1.154
        (3.7504397177, 0.000548268856))
 
 
-def win_chance(totals: list[float], me: int, rounds_left: float, sigma: float = ROUND_SIGMA) -> float:
+def win_chance(totals: Sequence[float], me: int, rounds_left: float, sigma: float = ROUND_SIGMA) -> float:
     """The chance that `me` ends the game with the lowest total (B9: a shared lowest wins too), when each player
     adds to the `totals` a normal amount of spread `sigma` per round for `rounds_left` rounds (0: the game ends
     now). Each other player's final total must be no lower than the bot's: their luck is independent, the
@@ -138,9 +148,9 @@ class StrongBot(Bot):
 
     def __init__(self, seed: int | None = None, simulations=_DEFAULT, iterations=_DEFAULT,
                  policy: str | None = None, others_weight: float = 1.0, carry: float = 2.5,
-                 end_weight: float = 20.0, racing: bool = True, rival: str = "mean", objective: str = "round",
+                 end_weight: float = 20.0, racing: bool = True, rival: str = "mean", objective: str | None = None,
                  tiebreak: float = 0.001, sigma: float = ROUND_SIGMA, pace: float = ROUND_PACE,
-                 first: str = "rollout", first_greedy: float = 0.7, hand_scale: float = 0.0) -> None:
+                 first: str | None = None, first_greedy: float = 0.7, hand_scale: float | None = None) -> None:
         super().__init__(seed)
         self.simulations = self.default_simulations if simulations is _DEFAULT else simulations
         self.iterations = self.default_iterations if iterations is _DEFAULT else iterations
@@ -157,19 +167,22 @@ class StrongBot(Bot):
         self._before: list[int] = []  # the totals of the rounds before this one
         #: "round": the round's bullheads against the others' (`others_weight`, `rival`, `end_weight`); "win":
         #: the chance of winning the game from the totals after the round (win_chance), less `tiebreak` times
-        #: the round's bullheads against the others' mean
+        #: the round's bullheads against the others' mean (None: the variant's, VARIANT_SEARCH)
         self.objective = objective
+        self._objective = objective or "round"
         #: the others' cards of this turn in a dealt world: "rollout" (the rollout policy) or "risk": mostly
         #: (`first_greedy`) the card of the least expected bullheads this turn (tactics.card_risk), else random
         self.first = first
+        self._first = first or "rollout"
         #: the cap on rollouts scaled by (cards in hand / HAND_REF) ** hand_scale: more where the round is
         #: young (many options, long rollouts), fewer near its end
         self.hand_scale = hand_scale
+        self._hand_scale = hand_scale or 0.0
         self.first_greedy = first_greedy
         self.tiebreak = tiebreak
         self.sigma = sigma
         self.pace = pace
-        self._rounds_after = 0  # fixed rounds after this one (None: until the target, B9)
+        self._rounds_after: int | None = 0  # fixed rounds after this one (None: until the target, B9)
         self._wins: dict[tuple, float] = {}  # this decision's win_chance by the round's bullheads
         self._last_round = False  # whether this round is surely the last
         self._target = 0  # B9: a total that ends the game (0: none)
@@ -198,8 +211,12 @@ class StrongBot(Bot):
         policy = self.policy or VARIANT_POLICY.get(view.variant, DEFAULT_POLICY)
         self.pick = POLICIES[policy]
         self._simulations = effort(self.simulations, view, policy)
-        if self.hand_scale and self._simulations is not None:
-            scale = (max(1, len(view.hand)) / HAND_REF) ** self.hand_scale
+        search = VARIANT_SEARCH.get(view.variant, {})
+        self._objective = self.objective or search.get("objective", "round")
+        self._first = self.first or search.get("first", "rollout")
+        self._hand_scale = self.hand_scale if self.hand_scale is not None else search.get("hand_scale", 0.0)
+        if self._hand_scale and self._simulations is not None:
+            scale = (max(1, len(view.hand)) / HAND_REF) ** self._hand_scale
             self._simulations = max(1, round(self._simulations * scale))
         rules = view.rules
         self._carry_now = self.carry if rules.has_specials and view.round < rules.rounds_fixed else 0.0
@@ -214,7 +231,7 @@ class StrongBot(Bot):
         """Lower is better: the round's bullheads against the others'; when the round ends the game, a lost game
         (another total lower than ours: B9, A7) weighs `end_weight` more."""
         pens = t.pens
-        if self.objective == "win":
+        if self._objective == "win":
             return self._win_score(pens, t, me)
         value = 0.0
         if self.end_weight and (self._last_round or self._target):
@@ -233,7 +250,7 @@ class StrongBot(Bot):
             return value + own - self.others_weight * (best - before[me])
         return value + own - self.others_weight * (sum(pens) - own) / (t.n - 1)
 
-    def _win_score(self, pens: list[int], t: Table, me: int) -> float:
+    def _win_score(self, pens: Sequence[float], t: Table, me: int) -> float:
         """Lower is better: minus the chance of winning the game from the totals after this round (win_chance;
         the rounds left guessed from the highest total, B9), plus `tiebreak` per bullhead against the others'
         mean (so that a lost or won game still prefers fewer bullheads)."""
@@ -244,10 +261,9 @@ class StrongBot(Bot):
         value = self._wins.get(key)
         if value is None:
             totals = [b + x for b, x in zip(self._before, pens)]
-            left = self._rounds_after
-            if left is None:
-                top = max(totals)
-                left = 0 if top >= self._target else max(1.0, (self._target - top) / self.pace + 0.5)
+            top = max(totals)
+            left: float = (self._rounds_after if self._rounds_after is not None
+                           else 0 if top >= self._target else max(1.0, (self._target - top) / self.pace + 0.5))
             own = pens[me]
             value = (self.tiebreak * (own - (sum(pens) - own) / max(1, t.n - 1))
                      - win_chance(totals, me, left, self.sigma))
@@ -274,7 +290,7 @@ class StrongBot(Bot):
         dealer = Dealer(view)
         pick = self.pick
         risk = None
-        if self.first == "risk":
+        if self._first == "risk":
             rows = rows_of(view)
             risk = {c: card_risk(rows, c, dealer.unseen, n - 1) for c in dealer.unseen}
             greedy = self.first_greedy
