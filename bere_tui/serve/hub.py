@@ -7,7 +7,8 @@ In the secret selection (B3) every remote person is asked at once; other decisio
 Seat -> hub:  {"t": "join", "player": KEY, "lang": LANGUAGE} (with "watch": true, a key without a seat here
               only watches) then  {"t": "action", "action": {...}, "decision": N}
               any seated player may also send {"t": "to_bot", "seat": N} for a seat offered to a bot, and
-              after the game {"t": "rematch"} (a new game with the same seats at the same table).
+              after the game {"t": "rematch"} (a new game with the same seats at the same table); a seated
+              player leaves the table for good with {"t": "leave"} (a bot plays the seat, the key is unbound).
 Hub -> seat:  hello {seat, names, levels, code, benched, clock, variant, log}; state {public, mine}; events {events};
               ask {legal, decision, seconds}; waiting {players, away, offer}; seats {levels, benched};
               back {} (a bot played this seat; it is the person's again at its next decision); timeout {} (the
@@ -126,6 +127,7 @@ class TableHub:
         kept = read_table_file(folder, code)
         self.settings = settings or TableSettings.from_json(kept.get("settings"))
         self.owners: dict[int, str] = {}  # seat -> the key bound to it
+        self.left: dict[int, str] = {}  # seat -> the key that left it for good this game (rated, archived)
         self.connected: list[Seat] = []
         self.asked: dict[int, Question] = {}  # seat -> what it is being asked
         self.decisions = 0  # the number of the last question asked
@@ -150,6 +152,11 @@ class TableHub:
             for seat, key in owners.items():
                 if str(seat).isdigit() and int(seat) in people and isinstance(key, str):
                     self.owners[int(seat)] = key
+        left = kept.get("left")
+        if isinstance(left, dict):
+            for seat, key in left.items():
+                if str(seat).isdigit() and isinstance(key, str):
+                    self.left[int(seat)] = key
         benched = kept.get("benched")
         for seat in benched if isinstance(benched, list) else []:
             if seat in people:
@@ -158,6 +165,7 @@ class TableHub:
 
     def table_data(self) -> dict:
         return {"settings": self.settings.to_json(), "owners": {str(seat): key for seat, key in self.owners.items()},
+                "left": {str(seat): key for seat, key in self.left.items()},
                 "benched": sorted(self.benched), "finished": self.game.finished, "closed": self.closed,
                 "listing": self.listing()}
 
@@ -211,6 +219,7 @@ class TableHub:
         for p in sorted({*self.director.people, *self.benched}):
             if p not in self.owners:
                 self.owners[p] = key
+                self.left.pop(p, None)  # (a friend takes the seat someone left: theirs to answer for now)
                 self.keep()
                 return p
         return None
@@ -319,6 +328,26 @@ class TableHub:
         self.send_all(self.waiting_message())
         self.answers.put_nowait((seat, None, None))  # wakes the game loop: that seat is a bot's now
 
+    def leave(self, conn: Seat) -> None:
+        """A player leaves the table for good: a bot plays the seat from its next decision on and the key is no
+        longer bound to it (its next login goes to the title; another key joining may take the seat). The game
+        still goes to that key's Replays, History and rating when it ends: it played it."""
+        seat = conn.seat
+        if seat is None:
+            return
+        key = self.owners.pop(seat, None)
+        if key is not None:
+            self.left[seat] = key
+        conn.seat = None  # (its connection ends now: the seat is not "away", nobody will come back to it)
+        if conn in self.connected:
+            self.connected.remove(conn)
+        self.away_since.pop(seat, None)
+        self.offered.discard(seat)
+        self.returning.discard(seat)
+        self.to_bot(seat)
+        self.keep()
+        conn.writer.close()
+
     def take_back(self) -> None:
         """Between decisions: the seats whose person came back are theirs again."""
         back = sorted(self.returning & self.benched)
@@ -345,8 +374,13 @@ class TableHub:
         self.director = TableDirector(game, on_action=self.save, own_terminals=True)
         here = {c.seat for c in self.connected}
         now = self.clock()
-        self.away_since = {p: now for p in self.director.people if p not in here}
+        gone = set(self.left)  # seats their players left for good: a bot's in the new game too (until a friend
+        self.left = {}  # takes one); the new game is not theirs
+        self.away_since = {p: now for p in self.director.people if p not in here and p not in gone}
         self.asked, self.offered, self.benched, self.returning = {}, set(), set(), set()
+        for p in sorted(gone):
+            self.director.seat_to_bot(p)
+            self.benched.add(p)
         self.started, self.rating_changes = False, {}
         self.answers = asyncio.Queue()
         self.save(game)
@@ -365,7 +399,7 @@ class TableHub:
         from bere_tui.storage.files import DATA_DIR_ENV
         from bere_tui.storage.history import record_finished_game
 
-        for key in sorted(set(self.owners.values())):
+        for key in sorted({*self.owners.values(), *self.left.values()}):
             data = self.key_data(key)
             if data is None:
                 continue
@@ -396,7 +430,7 @@ class TableHub:
         places = game.outcome().places()
         seats: dict[int, Entrant] = {}
         for p, player in enumerate(game.players):
-            key, level = self.owners.get(p), player.get("bot")
+            key, level = self.owners.get(p, self.left.get(p)), player.get("bot")
             if key is not None and KEY_NAME.match(key):
                 seats[p] = Entrant(f"key:{key}", str(player.get("name", "")), places[p])
             elif key is None and isinstance(level, str) and KEY_NAME.match(level):
@@ -463,6 +497,8 @@ class TableHub:
         elif message.get("t") == "rematch" and conn.seat is not None:
             self.play_again()
             conn.send({"t": "rematched"})
+        elif message.get("t") == "leave" and conn.seat is not None:  # a player leaves the table for good
+            self.leave(conn)
         elif message.get("t") == "to_bot" and conn.seat is not None:  # a player gives an away seat to a bot
             seat = message.get("seat")
             if seat in self.offered:

@@ -390,11 +390,16 @@ class BereApp(App[int]):
             self.exit(0)
             return
 
-        def answered(quit_: bool | None) -> None:
-            if quit_:
-                self.exit(0)
+        # a screen in the stack may offer other ways out (a shared table: leave it for now, or for good)
+        host = next((s for s in reversed(self.screen_stack) if hasattr(s, "leave_options")), None)
 
-        self.push_screen(QuitScreen(), answered)
+        def answered(choice: bool | str | None) -> None:
+            if choice is True:
+                self.exit(0)
+            elif isinstance(choice, str) and host is not None:
+                host.leave_table(choice)
+
+        self.push_screen(QuitScreen(host.leave_options() if host is not None else None), answered)
 
     def action_interrupt(self) -> None:
         """Ctrl+C, on every screen (Textual takes it as a key, and did nothing with it): as q, it asks before

@@ -168,6 +168,31 @@ class RemoteTableScreen(TableScreen):
 
         self.app.push_screen(PickScreen(_("Which seat does a bot take over?"), choices), chosen)
 
+    leaving = False  # this seat chose to leave the table: its link closes without a notice
+
+    def leave_options(self) -> list[tuple[str, str]]:
+        """The quit question's other ways out (BereApp.action_ask_quit): to the title, the seat kept or given up."""
+        if self.session.seat is None:
+            return [("away", _("Stop watching: back to the title screen"))]
+        return [("away", _("Leave the table for now: your seat waits for you")),
+                ("leave", _("Leave the table for good: a bot plays your seat"))]
+
+    def leave_table(self, choice: str) -> None:
+        """Back to the title. "leave": the hub gives the seat to a bot for good and unbinds this key from it (its
+        next login goes to the title; a friend may take the seat); otherwise the seat waits for this key, as
+        after a dropped connection."""
+        s = self.session
+        self.leaving = True
+        if choice == "leave" and s.seat is not None:
+            s.link.send({"t": "leave"})
+            self.notify(_("You left table {code}: a bot plays your seat.").format(code=s.code), timeout=8)
+        elif s.seat is not None:
+            self.notify(_("Your seat at table {code} waits for you: join the table again with its code.").format(
+                code=s.code), timeout=8)
+        s.link.close()
+        self.close_prompt()
+        self.app.call_later(self.app.open_title)
+
     def update_hand(self) -> None:
         if self.session.seat is None:
             self.face.draw_hand(None, _("You watch the table: what every player sees, never a hand."))
@@ -210,7 +235,8 @@ class RemoteTableScreen(TableScreen):
         while True:
             message = await inbox.get()
             if message is None:
-                await self.table_gone()
+                if not self.leaving:
+                    await self.table_gone()
                 return
             try:
                 done = await self.on_hub(message)
