@@ -102,6 +102,7 @@ async def test_q_at_a_seat_offers_to_leave_the_table_for_good_and_the_title_foll
             await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
             text = "\n".join(str(option.prompt) for option in app.screen.query_one("#quit-choice")._options)
             assert "Leave the table for now" in text and "Leave the table for good" in text
+            assert "Leave the table, or quit" in str(app.screen.query_one(".dialog-title").render())
             await pilot.press("down", "down", "enter")
             await wait_for(pilot, lambda: type(app.screen).__name__ == "TitleScreen")
             await wait_for(pilot, lambda: hub.benched == {1})

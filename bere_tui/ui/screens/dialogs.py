@@ -61,7 +61,8 @@ class QuitScreen(DismissOnce, ModalScreen[bool | str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(_("Quit bere-tui?"), classes="dialog-title")
+            yield Static(_("Leave the table, or quit bere-tui?") if self.more else _("Quit bere-tui?"),
+                         classes="dialog-title")
             yield ChoiceList(Option(_("Keep playing"), id="stay"), *(Option(text, id=f"more-{key}")
                                                                    for key, text in self.more),
                              Option(_("Quit"), id="quit"), id="quit-choice")
