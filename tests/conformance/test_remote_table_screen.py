@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import re
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "serve"))  # (the hub tests' helpers)
-from hubtools import CODE, Clock, served
+from hubtools import CODE, Clock, served, table_of, wait_for
 
 from bere_tui.serve.hub import TableHub
 from bere_tui.serve.tables import TableSettings
@@ -29,18 +28,6 @@ from bere_tui.ui.widgets.log import GameLog
 SHORT = {"base": {"rounds": 1}, "pro": {"rounds": 1}, "even-odd": {"rounds": 1}}
 #: every variant of a system that says it can be seated at a shared table
 SEATED = [v for v in GAMES if system_of(v).shared_tables]
-
-
-async def wait_for(pilot, done, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < end, "timed out waiting for the app"
-        await pilot.pause(0.02)
-    await pilot.pause()
-
-
-def table_of(app) -> RemoteTableScreen | None:
-    return next((s for s in app.screen_stack if isinstance(s, RemoteTableScreen)), None)
 
 
 def log_lines(table: RemoteTableScreen) -> list[str]:

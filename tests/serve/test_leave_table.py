@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 
-from hubtools import CODE, Clock, join, served
+from hubtools import CODE, Clock, join, served, wait_for
 from test_rematch import history_games, play_to_the_end
 
 from bere_tui.engine.nimmt import Game
 from bere_tui.serve.hub import TableHub
 from bere_tui.serve.ratings import ratings_file
 from bere_tui.ui.app import BereApp
-from bere_tui.ui.remote import RemoteTableScreen, join_table
+from bere_tui.ui.remote import join_table
 from bere_tui.ui.screens.dialogs import QuitScreen
 
 
@@ -74,32 +73,24 @@ async def test_a_friend_joining_takes_the_seat_someone_left_back_from_the_bot(tm
         assert hub.owners == {0: "ann-key", 1: "dan-key"} and hub.left == {}
 
 
-async def wait_for(pilot, done, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < end, "timed out waiting for the app"
-        await pilot.pause(0.02)
-    await pilot.pause()
-
-
-async def seated_app(pilot, app) -> RemoteTableScreen:
+async def asked_to_quit_at_bens_seat(pilot, app, monkeypatch) -> None:
+    """Ben's app joins the table, his card's prompt opens, and he presses q."""
+    monkeypatch.setenv("BERE_TABLES", ".")
+    monkeypatch.setenv("BERE_PLAYER", "ben-key")
     assert await join_table(app, CODE)
     await wait_for(pilot, lambda: type(app.screen).__name__ == "SelectPrompt")
-    return next(s for s in app.screen_stack if isinstance(s, RemoteTableScreen))
+    await pilot.press("q")
+    await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
 
 
 async def test_q_at_a_seat_offers_to_leave_the_table_for_good_and_the_title_follows(tmp_path, monkeypatch):
-    monkeypatch.setenv("BERE_TABLES", ".")
-    monkeypatch.setenv("BERE_PLAYER", "ben-key")
     hub = table(tmp_path)
     async with served(hub, tmp_path, monkeypatch):
         ann = await join("ann-key")
         await ann.next("ask")
         app = BereApp(remember=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await seated_app(pilot, app)
-            await pilot.press("q")  # from the open prompt of his card
-            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+            await asked_to_quit_at_bens_seat(pilot, app, monkeypatch)  # from the open prompt of his card
             text = "\n".join(str(option.prompt) for option in app.screen.query_one("#quit-choice")._options)
             assert "Leave the table for now" in text and "Leave the table for good" in text
             assert "Leave the table, or quit" in str(app.screen.query_one(".dialog-title").render())
@@ -113,17 +104,13 @@ async def test_q_at_a_seat_offers_to_leave_the_table_for_good_and_the_title_foll
 
 
 async def test_leaving_a_table_for_now_keeps_the_seat_for_the_same_key(tmp_path, monkeypatch):
-    monkeypatch.setenv("BERE_TABLES", ".")
-    monkeypatch.setenv("BERE_PLAYER", "ben-key")
     hub = table(tmp_path)
     async with served(hub, tmp_path, monkeypatch):
         ann = await join("ann-key")
         await ann.next("ask")
         app = BereApp(remember=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await seated_app(pilot, app)
-            await pilot.press("q")
-            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+            await asked_to_quit_at_bens_seat(pilot, app, monkeypatch)
             await pilot.press("down", "enter")
             await wait_for(pilot, lambda: type(app.screen).__name__ == "TitleScreen")
             await wait_for(pilot, lambda: 1 in hub.away_since)
