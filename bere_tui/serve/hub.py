@@ -2,7 +2,8 @@
 
 The hub listens on a Unix socket in the tables folder and speaks JSON lines. It sends each seat only
 `view(seat)`, the public events and the prompts of that seat; it writes the game record after every action.
-In the secret selection (B3) every remote person is asked at once; other decisions go to their one decider.
+In the secret selection (B3) every remote person is asked at once, except one whose only move the table makes for
+them (a forced move is never asked); other decisions go to their one decider.
 
 Seat -> hub:  {"t": "join", "player": KEY, "lang": LANGUAGE} (with "watch": true, a key without a seat here
               only watches) then  {"t": "action", "action": {...}, "decision": N}
@@ -12,7 +13,8 @@ Seat -> hub:  {"t": "join", "player": KEY, "lang": LANGUAGE} (with "watch": true
 Hub -> seat:  hello {seat, names, levels, code, benched, clock, variant, log}; state {public, mine}; events {events};
               ask {legal, decision, seconds}; waiting {players, away, offer}; seats {levels, benched};
               back {} (a bot played this seat; it is the person's again at its next decision); timeout {} (the
-              clock ran out: the seat's bot move was played); summary {event} (the event that ended a round);
+              clock ran out: the seat's bot move was played); withdrawn {decision} (that question is no longer
+              asked: its prompt closes); summary {event} (the event that ended a round);
               over {winners, totals, outcome, ratings}; rematched {} (a new game has begun: join again);
               stopping {} (the server is going down); error {message}; taken_over {} (then the hub closes that connection).
 
@@ -524,10 +526,11 @@ class TableHub:
         self.send_all(self.waiting_message())
 
     async def play(self) -> None:
-        director, game = self.director, self.game
+        director = self.director
         loop = asyncio.get_running_loop()
         while True:
             self.take_back()
+            self.withdraw()
             beat = director.next_beat()
             if isinstance(beat, ShowEvents):
                 self.broadcast(lambda c: self.state_for(c.seat))
@@ -546,12 +549,26 @@ class TableHub:
                 action, notice = await loop.run_in_executor(None, director.think, beat.player)
                 director.decide(beat.player, action, notice)
             elif isinstance(beat, (Ask, HandOff)):
-                people = [p for p in game.deciders() if not director.is_bot(p)]
-                secret = director.secret_choice()  # every remote person chooses at once (B3, BP5)
-                self.ask(people if secret else [beat.player])
+                secret = director.secret_choice()  # every remote person chooses at once (B3, BP5), but for
+                self.ask(director.to_ask() if secret else [beat.player])  # a forced move (made, never asked)
                 if director.bots_think_ahead():
                     loop.run_in_executor(None, director.think_ahead)
                 await self.next_answer()
+
+    def withdraw(self) -> None:
+        """Between beats: a question that is no longer the seat's decision (its move was made without its
+        answer, it is a bot's seat now, the game moved on) is withdrawn, and the seat told so, so that its
+        prompt closes. The table never waits for an answer to a question it no longer asks (an answer to it
+        would be refused for ever: the seat would be asked the same question again and again)."""
+        game = self.game
+        deciders = set() if game.finished else set(game.deciders())
+        for seat, question in list(self.asked.items()):
+            if seat in deciders and not self.director.is_bot(seat) and game.legal(seat) == question.legal:
+                continue
+            del self.asked[seat]
+            for conn in self.connected:
+                if conn.seat == seat:
+                    conn.send({"t": "withdrawn", "decision": question.decision})
 
     async def next_answer(self) -> None:
         """Wait for one answer of an asked seat and apply it (an illegal one is told and asked again). An answer

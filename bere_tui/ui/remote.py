@@ -203,10 +203,12 @@ class RemoteTableScreen(TableScreen):
         self.notify(_("The table keeps its own record; the host's server writes it after every move."))
 
     _prompt = None  # the prompt of this seat's decision, while it is open
+    _asking = None  # the number of the decision being asked, while it is
 
     async def play(self) -> None:
         inbox: asyncio.Queue[dict | None] = asyncio.Queue()
         self._inbox = inbox
+        self._withdrawn: set = set()  # the decisions the table no longer asks (hub: withdrawn)
         reader = asyncio.ensure_future(self.read_hub(inbox))
         try:
             await self.draw_hub(inbox)
@@ -224,6 +226,10 @@ class RemoteTableScreen(TableScreen):
                 return
             if message.get("t") == "timeout":  # the clock ran out: the bot's move was played for this seat
                 self.close_prompt()
+            elif message.get("t") == "withdrawn":  # the table no longer asks that question: no answer counts
+                self._withdrawn.add(message.get("decision"))
+                if message.get("decision") == self._asking:
+                    self.close_prompt()
 
     def close_prompt(self) -> None:
         prompt = self._prompt
@@ -325,16 +331,19 @@ class RemoteTableScreen(TableScreen):
         s, game = self.session, self.game
         if s.seat is None or not legal:
             return
-        game.asked = legal
-        await self.settle()
-        prompt = self.face.prompt(game.view(s.seat), legal)
-        if hasattr(prompt, "can_go_back"):
-            prompt.can_go_back = False  # nobody else is at this terminal: no hand to hide
-        self._prompt = prompt
+        self._asking = decision
         try:
+            game.asked = legal
+            await self.settle()
+            if decision in self._withdrawn:  # (withdrawn before it was shown)
+                return
+            prompt = self.face.prompt(game.view(s.seat), legal)
+            if hasattr(prompt, "can_go_back"):
+                prompt.can_go_back = False  # nobody else is at this terminal: no hand to hide
+            self._prompt = prompt
             action = await self.app.push_screen_wait(prompt)
         finally:
-            self._prompt = None
+            self._prompt = self._asking = None
         if action is not None:
             s.link.send({"t": "action", "action": action, "decision": decision})
             self.set_status(_("Sent. Waiting for the others."))
