@@ -97,8 +97,9 @@ async def test_the_waiting_line_follows_the_others_under_an_open_prompt_and_keys
     """Issue 33: while this seat's own card choice is open (B3: everyone chooses at once), the others choosing
     changes whom the table waits for; the line says so at once, under the prompt, whose highlight and the keys
     typed while the news arrives stay as they are."""
-    from bere_tui.ui.widgets.picker import CardPicker
     from hubtools import selections
+
+    from bere_tui.ui.widgets.picker import CardPicker
 
     monkeypatch.setenv("BERE_TABLES", ".")
     monkeypatch.setenv("BERE_PLAYER", "ann-key")
