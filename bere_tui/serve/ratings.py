@@ -143,8 +143,8 @@ def parse(data) -> Ratings:
     for name, players in boards.items():
         if not (SYSTEM_NAME if first else BOARD_NAME).match(name) or not isinstance(players, dict):
             raise RatingsError(_("its ratings are damaged"))
-        board = first_version_board(name) if first else name
-        result[board] = {}
+        board = first_version_board(name) if first or is_system(name) else name
+        result.setdefault(board, {})
         for player, entry in players.items():
             if not PLAYER_ID.match(player) or not isinstance(entry, dict):
                 raise RatingsError(_("its ratings are damaged"))
@@ -155,6 +155,14 @@ def parse(data) -> Ratings:
                 raise RatingsError(_("its ratings are damaged"))
             result[board][player] = Rating(mu, sigma, games, name[:NAME_MAX])
     return Ratings(result, list(rated))
+
+
+def is_system(name: str) -> bool:
+    """Whether `name` names a game system and none of its variants (a board a hub of the first version, still
+    running while the server was upgraded, rated a game on: read as the first version's)."""
+    from bere_tui.systems import GAMES, SYSTEMS
+
+    return name in SYSTEMS and name not in GAMES
 
 
 def first_version_board(system: str) -> str:

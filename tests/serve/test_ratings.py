@@ -266,3 +266,12 @@ def test_among_new_players_a_better_place_always_gives_a_higher_rating_and_a_tie
                 assert after[a.player] > after[b.player]
             elif a.place == b.place:
                 assert after[a.player] == pytest.approx(after[b.player])
+
+
+def test_a_board_named_after_a_game_of_several_variants_is_read_as_its_mixed_board(tmp_path):
+    """A hub started before the server's upgrade rates on its game system's name: read as the first version's
+    (every variant together), never as a variant of its own."""
+    path = ratings_file(tmp_path)
+    path.write_text(json.dumps({"version": 2, "rated": [], "boards": {"nimmt": {"key:a": {
+        "mu": 30, "sigma": 5, "games": 1, "name": "A"}}, "bullenparty": {}}}))
+    assert set(read_ratings(path).boards) == {"all:nimmt", "bullenparty"}
