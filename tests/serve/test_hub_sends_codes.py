@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 
 from babel.messages.pofile import read_po
-from hubtools import CODE, Clock, Link, served
+from hubtools import CODE, Broken, Clock, Link, served
 
 import bere_tui.serve.hub as hub_module
 from bere_tui import i18n
@@ -31,13 +31,6 @@ NAMES = ("Ann", "Ben", "Cid")
 CODE_WORD = re.compile(r"^[A-Za-z0-9_.:+-]*$")
 #: the one text the hub words itself: the refusal of an illegal answer, in the language of the seat it refuses
 WORDED_BY_THE_HUB = {("error", "message")}
-
-
-class Broken:
-    """A bot that cannot decide (the table makes a simple move for it and says so)."""
-
-    def choose(self, view, legal):
-        raise RuntimeError("no idea")
 
 
 def catalogue() -> set[str]:

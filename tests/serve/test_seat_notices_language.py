@@ -11,7 +11,7 @@ import asyncio
 import time
 
 import pytest
-from hubtools import CODE, Clock, Link, served
+from hubtools import CODE, Broken, Clock, Link, served
 
 from bere_tui import i18n
 from bere_tui.engine.nimmt import Game
@@ -21,13 +21,6 @@ from bere_tui.ui.app import BereApp
 from bere_tui.ui.remote import RemoteTableScreen
 from bere_tui.ui.screens.dialogs import NoticeScreen, PickScreen
 from bere_tui.ui.widgets.log import GameLog
-
-
-class Broken:
-    """A bot that cannot decide (the table makes a simple move for it and says so)."""
-
-    def choose(self, view, legal):
-        raise RuntimeError("no idea")
 
 
 async def wait_for(pilot, done, timeout: float = 30.0) -> None:
