@@ -85,7 +85,7 @@ async def test_every_notice_reaches_the_seat_in_the_language_of_its_screen(tmp_p
         ben = Link(*await asyncio.open_unix_connection(f"{CODE}.sock"))
         ben.send({"t": "join", "player": "ben-key", "lang": other})
         await ben.next("ask")
-        app = BereApp(remember=False)
+        app = BereApp(speed="off", remember=False)  # (no pause between the cards shown)
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: table_of(app) is not None)  # her key sits at her table again by itself
             table = table_of(app)
