@@ -180,6 +180,8 @@ class RemoteTableScreen(TableScreen):
     _prompt = None  # the prompt of this seat's decision, while it is open
     _gone = False  # the table has gone, or this seat moved to another connection: no prompt opens any more
     _waiting_news: dict | None = None  # the newest waiting message read from the hub
+    _waiting_read = 0  # how many waiting messages were read
+    _waiting_shown = 0  # ... of which the newest shown under an open prompt (those up to it are old news then)
 
     async def play(self) -> None:
         inbox: asyncio.Queue[dict | None] = asyncio.Queue()
@@ -206,18 +208,23 @@ class RemoteTableScreen(TableScreen):
             if kind == "timeout":  # the clock ran out: the bot's move was played for this seat
                 self.close_prompt()
             elif kind == "waiting":
+                self._waiting_read += 1
+                message["read"] = self._waiting_read
                 self._waiting_news = message
                 if self._prompt is not None:
                     self.show_waiting_news()
 
     def show_waiting_news(self) -> None:
         """The newest waiting message read, drawn now (while this seat's prompt is open, the draw loop waits for
-        it: everything read since its question is newer than what the screen shows)."""
-        if self._waiting_news is not None:
+        it: everything read since its question is newer than what the screen shows). The draw loop passes over
+        it, and the older ones, in their turn: after this seat's answer they would say it is still awaited."""
+        news = self._waiting_news
+        if news is not None:
             try:
-                self.show_waiting(self._waiting_news)
+                self.show_waiting(news)
             except (KeyError, TypeError, ValueError):
-                pass  # (the draw loop says so when it reads it in its turn)
+                return  # (the draw loop says so when it reads it in its turn)
+            self._waiting_shown = news["read"]
 
     def close_prompt(self) -> None:
         prompt = self._prompt
@@ -256,7 +263,8 @@ class RemoteTableScreen(TableScreen):
                 self.write_log(self.face.forced_text(s.names[message["forced"]]))
             await self.show_events([game.wire.event_from_wire(e) for e in message["events"]])
         elif kind == "waiting":
-            self.show_waiting(message)
+            if message.get("read", self._waiting_shown + 1) > self._waiting_shown:  # (not shown under a prompt)
+                self.show_waiting(message)
         elif kind == "seats":
             before = set(s.bots)
             s.set_seats(list(message["levels"]), list(message.get("benched", [])))

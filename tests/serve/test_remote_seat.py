@@ -124,6 +124,11 @@ async def test_the_waiting_line_follows_the_others_under_an_open_prompt_and_keys
             marked = [line for line in table.query_one(ScoreBoard).render().plain.splitlines() if line.startswith(">")]
             assert len(marked) == 1 and "Ann" in marked[0]  # (the board's mark: the one the table waits for)
             card = prompt.query_one(CardPicker).cards[4]
+            said: list[str] = []
+            monkeypatch.setattr(table, "set_status", lambda text: said.append(text))
             await pilot.press("enter")
             await wait_for(pilot, lambda: selections(hub, 2))
             assert selections(hub, 2) == [card]
+            await wait_for(pilot, lambda: table.session.waiting not in ([], [2]))  # the hub's next news drawn
+            sent = said.index("Sent. Waiting for the others.")
+            assert "Waiting for Ann." not in said[sent:]  # (the news shown under the prompt is not said again)
