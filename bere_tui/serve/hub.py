@@ -2,16 +2,19 @@
 
 The hub listens on a Unix socket in the tables folder and speaks JSON lines. It sends each seat only
 `view(seat)`, the public events and the prompts of that seat; it writes the game record after every action.
-In the secret selection (B3) every remote person is asked at once; other decisions go to their one decider.
+In the secret selection (B3) every remote person is asked at once, except one whose only move the table makes for
+them (a forced move is never asked); other decisions go to their one decider.
 
 Seat -> hub:  {"t": "join", "player": KEY, "lang": LANGUAGE} (with "watch": true, a key without a seat here
               only watches) then  {"t": "action", "action": {...}, "decision": N}
               any seated player may also send {"t": "to_bot", "seat": N} for a seat offered to a bot, and
-              after the game {"t": "rematch"} (a new game with the same seats at the same table).
+              after the game {"t": "rematch"} (a new game with the same seats at the same table); a seated
+              player leaves the table for good with {"t": "leave"} (a bot plays the seat, the key is unbound).
 Hub -> seat:  hello {seat, names, levels, code, benched, clock, variant, log}; state {public, mine}; events {events};
               ask {legal, decision, seconds}; waiting {players, away, offer}; seats {levels, benched};
               back {} (a bot played this seat; it is the person's again at its next decision); timeout {} (the
-              clock ran out: the seat's bot move was played); summary {event} (the event that ended a round);
+              clock ran out: the seat's bot move was played); withdrawn {decision} (that question is no longer
+              asked: its prompt closes); summary {event} (the event that ended a round);
               over {winners, totals, outcome, ratings}; rematched {} (a new game has begun: join again);
               stopping {} (the server is going down); error {message}; taken_over {} (then the hub closes that connection).
 
@@ -126,6 +129,7 @@ class TableHub:
         kept = read_table_file(folder, code)
         self.settings = settings or TableSettings.from_json(kept.get("settings"))
         self.owners: dict[int, str] = {}  # seat -> the key bound to it
+        self.left: dict[int, str] = {}  # seat -> the key that left it for good this game (rated, archived)
         self.connected: list[Seat] = []
         self.asked: dict[int, Question] = {}  # seat -> what it is being asked
         self.decisions = 0  # the number of the last question asked
@@ -150,6 +154,11 @@ class TableHub:
             for seat, key in owners.items():
                 if str(seat).isdigit() and int(seat) in people and isinstance(key, str):
                     self.owners[int(seat)] = key
+        left = kept.get("left")
+        if isinstance(left, dict):
+            for seat, key in left.items():
+                if str(seat).isdigit() and isinstance(key, str):
+                    self.left[int(seat)] = key
         benched = kept.get("benched")
         for seat in benched if isinstance(benched, list) else []:
             if seat in people:
@@ -158,6 +167,7 @@ class TableHub:
 
     def table_data(self) -> dict:
         return {"settings": self.settings.to_json(), "owners": {str(seat): key for seat, key in self.owners.items()},
+                "left": {str(seat): key for seat, key in self.left.items()},
                 "benched": sorted(self.benched), "finished": self.game.finished, "closed": self.closed,
                 "listing": self.listing()}
 
@@ -211,6 +221,7 @@ class TableHub:
         for p in sorted({*self.director.people, *self.benched}):
             if p not in self.owners:
                 self.owners[p] = key
+                self.left.pop(p, None)  # (a friend takes the seat someone left: theirs to answer for now)
                 self.keep()
                 return p
         return None
@@ -319,6 +330,26 @@ class TableHub:
         self.send_all(self.waiting_message())
         self.answers.put_nowait((seat, None, None))  # wakes the game loop: that seat is a bot's now
 
+    def leave(self, conn: Seat) -> None:
+        """A player leaves the table for good: a bot plays the seat from its next decision on and the key is no
+        longer bound to it (its next login goes to the title; another key joining may take the seat). The game
+        still goes to that key's Replays, History and rating when it ends: it played it."""
+        seat = conn.seat
+        if seat is None:
+            return
+        key = self.owners.pop(seat, None)
+        if key is not None:
+            self.left[seat] = key
+        conn.seat = None  # (its connection ends now: the seat is not "away", nobody will come back to it)
+        if conn in self.connected:
+            self.connected.remove(conn)
+        self.away_since.pop(seat, None)
+        self.offered.discard(seat)
+        self.returning.discard(seat)
+        self.to_bot(seat)
+        self.keep()
+        conn.writer.close()
+
     def take_back(self) -> None:
         """Between decisions: the seats whose person came back are theirs again."""
         back = sorted(self.returning & self.benched)
@@ -345,8 +376,13 @@ class TableHub:
         self.director = TableDirector(game, on_action=self.save, own_terminals=True)
         here = {c.seat for c in self.connected}
         now = self.clock()
-        self.away_since = {p: now for p in self.director.people if p not in here}
+        gone = set(self.left)  # seats their players left for good: a bot's in the new game too (until a friend
+        self.left = {}  # takes one); the new game is not theirs
+        self.away_since = {p: now for p in self.director.people if p not in here and p not in gone}
         self.asked, self.offered, self.benched, self.returning = {}, set(), set(), set()
+        for p in sorted(gone):
+            self.director.seat_to_bot(p)
+            self.benched.add(p)
         self.started, self.rating_changes = False, {}
         self.answers = asyncio.Queue()
         self.save(game)
@@ -365,7 +401,7 @@ class TableHub:
         from bere_tui.storage.files import DATA_DIR_ENV
         from bere_tui.storage.history import record_finished_game
 
-        for key in sorted(set(self.owners.values())):
+        for key in sorted({*self.owners.values(), *self.left.values()}):
             data = self.key_data(key)
             if data is None:
                 continue
@@ -395,7 +431,7 @@ class TableHub:
         places = game.outcome().places()
         seats: dict[int, Entrant] = {}
         for p, player in enumerate(game.players):
-            key, level = self.owners.get(p), player.get("bot")
+            key, level = self.owners.get(p, self.left.get(p)), player.get("bot")
             if key is not None and KEY_NAME.match(key):
                 seats[p] = Entrant(f"key:{key}", str(player.get("name", "")), places[p])
             elif key is None and isinstance(level, str) and KEY_NAME.match(level):
@@ -461,6 +497,8 @@ class TableHub:
         elif message.get("t") == "rematch" and conn.seat is not None:
             self.play_again()
             conn.send({"t": "rematched"})
+        elif message.get("t") == "leave" and conn.seat is not None:  # a player leaves the table for good
+            self.leave(conn)
         elif message.get("t") == "to_bot" and conn.seat is not None:  # a player gives an away seat to a bot
             seat = message.get("seat")
             if seat in self.offered:
@@ -486,10 +524,11 @@ class TableHub:
         self.send_all(self.waiting_message())
 
     async def play(self) -> None:
-        director, game = self.director, self.game
+        director = self.director
         loop = asyncio.get_running_loop()
         while True:
             self.take_back()
+            self.withdraw()
             beat = director.next_beat()
             if isinstance(beat, ShowEvents):
                 self.broadcast(lambda c: self.state_for(c.seat))
@@ -508,12 +547,26 @@ class TableHub:
                 action, notice = await loop.run_in_executor(None, director.think, beat.player)
                 director.decide(beat.player, action, notice)
             elif isinstance(beat, (Ask, HandOff)):
-                people = [p for p in game.deciders() if not director.is_bot(p)]
-                secret = director.secret_choice()  # every remote person chooses at once (B3, BP5)
-                self.ask(people if secret else [beat.player])
+                secret = director.secret_choice()  # every remote person chooses at once (B3, BP5), but for
+                self.ask(director.to_ask() if secret else [beat.player])  # a forced move (made, never asked)
                 if director.bots_think_ahead():
                     loop.run_in_executor(None, director.think_ahead)
                 await self.next_answer()
+
+    def withdraw(self) -> None:
+        """Between beats: a question that is no longer the seat's decision (its move was made without its
+        answer, it is a bot's seat now, the game moved on) is withdrawn, and the seat told so, so that its
+        prompt closes. The table never waits for an answer to a question it no longer asks (an answer to it
+        would be refused for ever: the seat would be asked the same question again and again)."""
+        game = self.game
+        deciders = set() if game.finished else set(game.deciders())
+        for seat, question in list(self.asked.items()):
+            if seat in deciders and not self.director.is_bot(seat) and game.legal(seat) == question.legal:
+                continue
+            del self.asked[seat]
+            for conn in self.connected:
+                if conn.seat == seat:
+                    conn.send({"t": "withdrawn", "decision": question.decision})
 
     async def next_answer(self) -> None:
         """Wait for one answer of an asked seat and apply it (an illegal one is told and asked again). An answer

@@ -176,6 +176,15 @@ class TableDirector:
         """The person `p`'s only possible move is made without asking them (FORCED)."""
         return do in FORCED and len(legal) == 1
 
+    def to_ask(self) -> list[int]:
+        """The people to ask now in a secret choice of several players (B3, BP5, BG3), where each person at a
+        terminal of their own is asked at once: every person who decides, except one whose only move the table
+        makes for them (plays_for) when their turn in `next_beat` comes. Such a move is never asked: an answer
+        to it could come after the table had made it, for a decision that is no longer theirs."""
+        game = self.game
+        do = game.pending["do"] if game.pending is not None else ""
+        return [p for p in game.deciders() if not self.is_bot(p) and not self.plays_for(p, do, game.legal(p))]
+
     def next_decider(self) -> int:
         """People first, in seat order, then bots (B3: the selection is secret, so the order changes nothing)."""
         waiting = self.game.deciders()

@@ -107,6 +107,7 @@ class BereApp(App[int]):
         Binding("q", "ask_quit", N_("quit"), show=True),
         # (a priority binding: a modal screen, such as every prompt, would hide a binding of the app's)
         Binding("ctrl+c", "interrupt", show=False, priority=True),
+        Binding("ctrl+q", "quit_key", show=False, priority=True),  # (Textual's own quits without asking)
     ]
 
     def __init__(self, start: Start | None = None, *, ascii: bool = False, speed: str | None = None,
@@ -390,19 +391,30 @@ class BereApp(App[int]):
             self.exit(0)
             return
 
-        def answered(quit_: bool | None) -> None:
-            if quit_:
-                self.exit(0)
+        # a screen in the stack may offer other ways out (a shared table: leave it for now, or for good)
+        host = next((s for s in reversed(self.screen_stack) if hasattr(s, "leave_options")), None)
 
-        self.push_screen(QuitScreen(), answered)
+        def answered(choice: bool | str | None) -> None:
+            if choice is True:
+                self.exit(0)
+            elif isinstance(choice, str) and host is not None:
+                host.leave_table(choice)
+
+        self.push_screen(QuitScreen(host.leave_options() if host is not None else None), answered)
 
     def action_interrupt(self) -> None:
         """Ctrl+C, on every screen (Textual takes it as a key, and did nothing with it): as q, it asks before
         quitting; a second Ctrl+C on that question quits. Where the window is too small to show the question, it
-        quits at once, as Ctrl+Q does (the game is autosaved after every decision). Text selected in a field or
+        quits at once (the game is autosaved after every decision). Text selected in a field or
         on the screen is copied instead, as Textual does."""
         if getattr(self.focused, "selected_text", "") or self.screen.get_selected_text():
             raise SkipAction()  # (the field's or the screen's own Ctrl+C copies it)
+        self.action_quit_key()
+
+    def action_quit_key(self) -> None:
+        """Ctrl+Q (and Ctrl+C): as q, it asks before quitting (over SSH a slip of the finger ended the session);
+        the same key again on that question quits. Where the window is too small to show the question, it quits
+        at once."""
         if isinstance(self.screen, QuitScreen):
             self.screen.action_answer(True)
         elif self.too_small:

@@ -172,6 +172,31 @@ class RemoteTableScreen(TableScreen):
 
         self.app.push_screen(PickScreen(_("Which seat does a bot take over?"), choices), chosen)
 
+    leaving = False  # this seat chose to leave the table: its link closes without a notice
+
+    def leave_options(self) -> list[tuple[str, str]]:
+        """The quit question's other ways out (BereApp.action_ask_quit): to the title, the seat kept or given up."""
+        if self.session.seat is None:
+            return [("away", _("Stop watching: back to the title screen"))]
+        return [("away", _("Leave the table for now: your seat waits for you")),
+                ("leave", _("Leave the table for good: a bot plays your seat"))]
+
+    def leave_table(self, choice: str) -> None:
+        """Back to the title. "leave": the hub gives the seat to a bot for good and unbinds this key from it (its
+        next login goes to the title; a friend may take the seat); otherwise the seat waits for this key, as
+        after a dropped connection."""
+        s = self.session
+        self.leaving = True
+        if choice == "leave" and s.seat is not None:
+            s.link.send({"t": "leave"})
+            self.notify(_("You left table {code}: a bot plays your seat.").format(code=s.code), timeout=8)
+        elif s.seat is not None:
+            self.notify(_("Your seat at table {code} waits for you: join the table again with its code.").format(
+                code=s.code), timeout=8)
+        s.link.close()
+        self.close_prompt()
+        self.app.call_later(self.app.open_title)
+
     def update_hand(self) -> None:
         if self.session.seat is None:
             self.face.draw_hand(None, _("You watch the table: what every player sees, never a hand."))
@@ -186,12 +211,14 @@ class RemoteTableScreen(TableScreen):
     _waiting_news: dict | None = None  # the newest waiting message read from the hub
     _waiting_read = 0  # how many waiting messages were read
     _waiting_shown = 0  # ... of which the newest shown under an open prompt (those up to it are old news then)
+    _asking = None  # the number of the decision being asked, while it is
 
     async def play(self) -> None:
         self.write_log(self.where())  # (after the log so far: it stays there once the status line tells whom the
         # table waits for, at once if this seat's prompt opens first)
         inbox: asyncio.Queue[dict | None] = asyncio.Queue()
         self._inbox = inbox
+        self._withdrawn: set = set()  # the decisions the table no longer asks (hub: withdrawn)
         reader = asyncio.ensure_future(self.read_hub(inbox))
         try:
             await self.draw_hub(inbox)
@@ -213,6 +240,10 @@ class RemoteTableScreen(TableScreen):
                 return
             if kind == "timeout":  # the clock ran out: the bot's move was played for this seat
                 self.close_prompt()
+            elif kind == "withdrawn":  # the table no longer asks that question: no answer counts
+                self._withdrawn.add(message.get("decision"))
+                if message.get("decision") == self._asking:
+                    self.close_prompt()
             elif kind == "waiting":
                 self._waiting_read += 1
                 message["read"] = self._waiting_read
@@ -242,7 +273,8 @@ class RemoteTableScreen(TableScreen):
         while True:
             message = await inbox.get()
             if message is None:
-                await self.table_gone()
+                if not self.leaving:
+                    await self.table_gone()
                 return
             try:
                 done = await self.on_hub(message)
@@ -339,19 +371,20 @@ class RemoteTableScreen(TableScreen):
         s, game = self.session, self.game
         if s.seat is None or not legal:
             return
-        game.asked = legal
-        await self.settle()
-        if self._gone:  # (the table went while this question waited its turn: no answer could count)
-            return
-        prompt = self.face.prompt(game.view(s.seat), legal)
-        if hasattr(prompt, "can_go_back"):
-            prompt.can_go_back = False  # nobody else is at this terminal: no hand to hide
-        self._prompt = prompt
-        self.show_waiting_news()  # (whom the table waits for meanwhile: the others may have decided already)
+        self._asking = decision
         try:
+            game.asked = legal
+            await self.settle()
+            if decision in self._withdrawn or self._gone:  # (withdrawn, or the table gone, before it was shown)
+                return
+            prompt = self.face.prompt(game.view(s.seat), legal)
+            if hasattr(prompt, "can_go_back"):
+                prompt.can_go_back = False  # nobody else is at this terminal: no hand to hide
+            self._prompt = prompt
+            self.show_waiting_news()  # (whom the table waits for meanwhile: the others may have decided already)
             action = await self.app.push_screen_wait(prompt)
         finally:
-            self._prompt = None
+            self._prompt = self._asking = None
         if action is not None:
             s.link.send({"t": "action", "action": action, "decision": decision})
             self.set_status(_("Sent. Waiting for the others."))

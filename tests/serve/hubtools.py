@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from contextlib import asynccontextmanager
 
 from bere_tui.record import load
@@ -97,3 +98,19 @@ def select(player: int, card: int, decision) -> dict:
 
 def selections(hub: TableHub, player: int) -> list[int]:
     return [a["card"] for a in load(str(hub.record_path)).actions if a["do"] == "select" and a["player"] == player]
+
+
+async def wait_for(pilot, done, timeout: float = 30.0) -> None:
+    """Let a seat's app run until `done()` holds; the timeout only ends a test whose app never gets there."""
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, "timed out waiting for the app"
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
+def table_of(app):
+    """The app's remote table screen (ui/remote.py), or None."""
+    from bere_tui.ui.remote import RemoteTableScreen
+
+    return next((s for s in app.screen_stack if isinstance(s, RemoteTableScreen)), None)

@@ -5,29 +5,16 @@ enough to a bot (any player, not only the host), and the board showing that seat
 from __future__ import annotations
 
 import re
-import time
 
-from hubtools import CODE, Clock, join, served
+from hubtools import CODE, Clock, join, served, table_of, wait_for
 
 from bere_tui.engine.nimmt import Game
 from bere_tui.serve.hub import TableHub
 from bere_tui.serve.tables import TableSettings
 from bere_tui.ui.app import BereApp
-from bere_tui.ui.remote import RemoteTableScreen, join_table
+from bere_tui.ui.remote import join_table
 from bere_tui.ui.screens.dialogs import PickScreen
 from bere_tui.ui.widgets.scores import ScoreBoard
-
-
-async def wait_for(pilot, done, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < end, "timed out waiting for the app"
-        await pilot.pause(0.02)
-    await pilot.pause()
-
-
-def table_of(app) -> RemoteTableScreen | None:
-    return next((s for s in app.screen_stack if isinstance(s, RemoteTableScreen)), None)
 
 
 async def test_a_player_reads_the_clock_and_gives_a_seat_away_for_a_minute_to_a_bot(tmp_path, monkeypatch):

@@ -33,15 +33,7 @@ def over(text: str) -> bool:
     return "wins" in text or "share the win" in text
 
 
-#: Seen in 2 of 8 runs (always after the Bullenparty case, never alone): the seat that joined again is shown the
-#: board game's first prompt of hand 2 (after a last turn of forced moves) and no Enter reaches it; the hub waits
-#: for that seat with it connected. Not understood yet: marked so, and left to be found.
-# reason: a real bug not found yet (issue 33 stays open for it); strict=False because it passes in about half the
-# runs. In a failing run no key reaches the rejoined seat's app after the last turn of hand 1 (its process idle).
-BOARD_STALL = pytest.mark.xfail(reason="a rejoined seat's first prompt of hand 2 sometimes takes no key", strict=False)
-
-
-@pytest.mark.parametrize("variant", ["base", "bullenparty", pytest.param("board", marks=BOARD_STALL)])
+@pytest.mark.parametrize("variant", ["base", "bullenparty", "board"])
 async def test_three_people_play_a_whole_game_over_ssh_and_one_drops_and_comes_back(variant, tmp_path, monkeypatch):
     keys = [client_key(tmp_path, name.lower()) for name in NAMES]
     async with running_server(tmp_path / "root") as server:

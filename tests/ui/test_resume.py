@@ -187,6 +187,22 @@ async def test_ctrl_c_at_the_table_asks_as_q_does_and_a_second_ctrl_c_quits_with
     assert load_file(autosave_path()).record() == record
 
 
+async def test_ctrl_q_asks_as_q_does_and_a_second_ctrl_q_quits_with_the_game_kept():
+    """Issue 33: Ctrl+Q quit at once, without the question q asks (Textual's own binding): over SSH a slip of
+    the finger ended the session."""
+    app = table_app("base", players=("Ann",), bots=("random",), seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        record = await at_the_second_card(pilot, app)
+        await pilot.press("ctrl+q")
+        assert isinstance(app.screen, QuitScreen) and app.is_running
+        await pilot.press("escape")
+        assert isinstance(app.screen, SelectPrompt) and app.game.record() == record
+        await pilot.press("ctrl+q", "ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert load_file(autosave_path()).record() == record
+
+
 async def test_ctrl_c_in_a_text_field_with_text_selected_copies_it_and_asks_nothing():
     app = table_app("base", players=("Ann",), bots=("random",), seed=5)
     async with app.run_test(size=(80, 24)) as pilot:

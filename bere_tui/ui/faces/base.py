@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -108,18 +109,36 @@ class TableFace:
 
     # ------------------------------------------------------------------ the table
 
-    def header(self) -> Text:
-        """The table's header line."""
+    #: how many of `header_parts()`'s first parts name the game (its name, its variant or side); they give way
+    #: first, from the left, when the header is too wide, so that the game's state and the host's note stay
+    HEADER_LEAD: ClassVar[int] = 2
+
+    def header_parts(self) -> list[str]:
+        """The header's parts: HEADER_LEAD parts that name the game, then its state (round, turn, ...)."""
         raise NotImplementedError
 
-    def with_help_hint(self, header: Text) -> Text:
-        """The table's header line with "? help" at its right end, where the width leaves room."""
+    def header(self) -> Text:
+        """The table's header line, the same in every game: the parts that name the game, the host's note (a
+        shared table's clock and code), the game's state, then "? help" at the right. When a translation or
+        the note makes it too long, the hint goes first (the key bar names ? too), then the naming parts from
+        the left: the note and the state stay."""
+        parts = self.header_parts()
+        lead = min(self.HEADER_LEAD, len(parts))
+        note = self.host.header_note()
+        if note:
+            parts.insert(lead, note)
         hint = _("? help")
         width = self.host.size.width or 80
-        if header.cell_len + len(hint) + 2 <= width:
-            header.append(" " * (width - header.cell_len - len(hint) - 1))
-            header.append(hint, style="dim")
-        return header
+        for dropped in range(lead + 1):
+            line = " " + " - ".join(parts[dropped:])
+            if dropped == 0 and cell_len(line) + cell_len(hint) + 2 <= width:
+                out = Text(line, style="bold")
+                out.append(" " * (width - out.cell_len - cell_len(hint) - 1))
+                out.append(hint, style="dim")
+                return out
+            if cell_len(line) <= width or dropped == lead:
+                return Text(line, style="bold", no_wrap=True, overflow="ellipsis")
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def draw_hand(self, view, note: str | None = None) -> None:
         """At the table: the hand of `view` (the person at the keyboard's), or no hand: `note` says why (None:

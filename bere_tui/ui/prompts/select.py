@@ -54,7 +54,9 @@ class SelectPrompt(HidesHand, CardPickPrompt):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.show_preview(self.query_one(CardPicker).card)
+        picker = next(iter(self.query(CardPicker)), None)  # (none when the app closes as the prompt opens)
+        if picker is not None:
+            self.show_preview(picker.card)
 
     def show_preview(self, card: int | None) -> None:
         """Where the highlighted card would go now and what it would cost, from the engine's own rules (B4-B6,

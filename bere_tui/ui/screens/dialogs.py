@@ -45,18 +45,27 @@ def keys_table(variant: str = "base") -> list[tuple[str, str]]:
     ]
 
 
-class QuitScreen(DismissOnce, ModalScreen[bool]):
-    """Asks before quitting; Enter alone keeps playing."""
+class QuitScreen(DismissOnce, ModalScreen[bool | str]):
+    """Asks before quitting; Enter alone keeps playing. Dismisses with True (quit), False (keep playing) or the id
+    of one of `more`: other ways out that the screen under it offers (a shared table's: leave it for now or for
+    good), listed between the two."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", N_("quit"), show=True),
         Binding("n,escape", "answer(False)", N_("keep playing"), show=True),
     ]
 
+    def __init__(self, more: list[tuple[str, str]] | None = None) -> None:
+        super().__init__()
+        self.more = more or []
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(_("Quit bere-tui?"), classes="dialog-title")
-            yield ChoiceList(Option(_("Keep playing"), id="stay"), Option(_("Quit"), id="quit"), id="quit-choice")
+            yield Static(_("Leave the table, or quit bere-tui?") if self.more else _("Quit bere-tui?"),
+                         classes="dialog-title")
+            yield ChoiceList(Option(_("Keep playing"), id="stay"), *(Option(text, id=f"more-{key}")
+                                                                   for key, text in self.more),
+                             Option(_("Quit"), id="quit"), id="quit-choice")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -64,7 +73,8 @@ class QuitScreen(DismissOnce, ModalScreen[bool]):
 
     def on_option_list_option_selected(self, message: ChoiceList.OptionSelected) -> None:
         message.stop()
-        self.dismiss(message.option_id == "quit")
+        chosen = message.option_id or "stay"
+        self.dismiss(chosen.removeprefix("more-") if chosen.startswith("more-") else chosen == "quit")
 
     def action_answer(self, quit_: bool) -> None:
         self.dismiss(quit_)

@@ -109,12 +109,13 @@ class BoardFace(ViewFace):
 
     # ------------------------------------------------------------------ drawing
 
-    def header(self) -> Text:
+    HEADER_LEAD = 3  # the game, its side, its luck cards
+
+    def header_parts(self) -> list[str]:
         view = self.view()
         side = _("red side (pro)") if view.pro else _("blue side")
-        parts = [variant_name("board"), side, _("luck cards") if view.luck else _("no luck cards"),
-                 _("hand {n}").format(n=view.hand_no), _("turn {n}").format(n=view.turn)]
-        return self.with_help_hint(Text(" " + " - ".join(parts), style="bold", no_wrap=True, overflow="ellipsis"))
+        return [variant_name("board"), side, _("luck cards") if view.luck else _("no luck cards"),
+                _("hand {n}").format(n=view.hand_no), _("turn {n}").format(n=view.turn)]
 
     def draw(self) -> None:
         view, host = self.view(), self.host

@@ -59,13 +59,15 @@ class BullenpartyFace(ViewFace):
 
     # ------------------------------------------------------------------ drawing
 
-    def header(self) -> Text:
+    HEADER_LEAD = 1  # the game
+
+    def header_parts(self) -> list[str]:
         view = self.view()
         parts = [variant_name("bullenparty"), _("round {n}").format(n=view.round),
                  _("draw pile {n}").format(n=view.draw_pile_size)]
         if view.last_round:
             parts.append(_("last round"))
-        return self.with_help_hint(Text(" " + " - ".join(parts), style="bold"))
+        return parts
 
     def draw(self) -> None:
         view, host = self.view(), self.host

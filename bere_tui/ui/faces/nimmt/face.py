@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -77,32 +76,10 @@ class NimmtFace(TableFace):
 
     # ------------------------------------------------------------------ drawing
 
-    def header(self) -> Text:
-        """The game, its variant, the round, the turn and the target, then "? help" at the right. When a
-        translation makes it too long, the hint goes first (the key bar names ? too), then the game's name,
-        then the variant's: the round, the turn and the target stay."""
-        parts = self.header_parts()
-        hint = _("? help")
-        width = self.host.size.width or 80
-        shown = [parts, parts[1:], parts[2:]]
-        for i, kept in enumerate(shown):
-            line = " " + " - ".join(kept)
-            if i == 0 and cell_len(line) + cell_len(hint) + 2 <= width:
-                out = Text(line, style="bold")
-                out.append(" " * (width - out.cell_len - cell_len(hint) - 1))
-                out.append(hint, style="dim")
-                return out
-            if cell_len(line) <= width or i == len(shown) - 1:
-                return Text(line, style="bold")
-        raise AssertionError("unreachable")  # pragma: no cover
-
     def header_parts(self) -> list[str]:
         g, show = self.host.game, self.show
         # TRANSLATORS: the game's name as the printed edition of your language has it (6 bere!, 6 qui prend !)
-        parts = [_("6 nimmt!"), variant_name(g.variant)]
-        note = self.host.header_note()
-        if note:
-            parts.append(note)
+        parts = [_("6 nimmt!"), variant_name(g.variant)]  # (HEADER_LEAD: these two name the game)
         rounds_fixed = g.rules.rounds_fixed  # A6: two rounds (the text keeps the number, as translated)
         if rounds_fixed:
             parts.append(_("round {n} of 2").format(n=show.round))
