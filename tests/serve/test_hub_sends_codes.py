@@ -1,15 +1,16 @@
 """The hub of a shared table sends codes, never words (issue 33 item 6): each seat words what it reads in its
 own language, so nothing the hub sends may be a text a player reads in the hub's language.
 
-A table is played through the real hub on a Unix socket, a Czech seat and an English seat, through every kind of
-message the hub can send (found in hub.py's source: a new kind fails here until this table sends it too): the
-seats' names, a refusal, an absent seat offered and given to a bot and taken back, a clock that runs out, a
-bot that could not decide, a seat taken over by a new connection, a round's summary, the results and their
-ratings, a rematch and the server going down. Every value of every message is then walked: a string is a
-seat's name, the table's code, or a code (one word of letters, digits and `_-.:+`: a bot's level, a
-variant, a kind of score); a text to read travels as a code and its arguments (i18n.Said: {"said": MSGID, "args": {...}},
-MSGID a text of the catalogue). The one exception is the refusal of an illegal answer ("error"), which the
-hub words in the language that seat gave when it joined (test_seat_language.py)."""
+A 6 nimmt! table is played through the real hub on a Unix socket, a Czech seat and an English seat, and a
+board game's table withdraws a question, through every kind of message the hub can send (found in hub.py's
+source: a new kind fails here until a table here sends it too): the seats' names, a refusal, an absent seat
+offered and given to a bot and taken back, a clock that runs out, a bot that could not decide, a seat taken
+over by a new connection, a round's summary, the results and their ratings, a rematch, the server going down, a
+question withdrawn. Every value of every message is then walked: a string is a seat's name, the table's code,
+or a code (one word of letters, digits and `_-.:+`: a bot's level, a variant, a kind of score); a text to read
+travels as a code and its arguments (i18n.Said: {"said": MSGID, "args": {...}}, MSGID a text of the
+catalogue). The one exception is the refusal of an illegal answer ("error"), which the hub words in the
+language that seat gave when it joined (test_seat_language.py)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from bere_tui.engine.nimmt import Game
 from bere_tui.serve.hub import TableHub
 from bere_tui.serve.tables import TableSettings
 
-NAMES = ("Ann", "Ben", "Cid")
+NAMES = ("Ann", "Ben", "Cid")  # (the board game's seats too: test_forced_moves.NAMES)
 CODE_WORD = re.compile(r"^[A-Za-z0-9_.:+-]*$")
 #: the one text the hub words itself: the refusal of an illegal answer, in the language of the seat it refuses
 WORDED_BY_THE_HUB = {("error", "message")}
@@ -89,7 +90,8 @@ async def play_to_the_end(link: Link) -> None:
             link.send({"t": "action", "action": message["legal"][-1], "decision": message["decision"]})
 
 
-async def test_every_message_of_the_hub_is_codes_and_arguments_never_words(tmp_path, monkeypatch):
+async def a_nimmt_table(tmp_path, monkeypatch) -> list[dict]:
+    """Every message the seats of a 6 nimmt! table read, through most kinds of message."""
     tables = tmp_path / "tables"
     tables.mkdir()
     for key in ("ann-key", "ben-key"):
@@ -125,7 +127,32 @@ async def test_every_message_of_the_hub_is_codes_and_arguments_never_words(tmp_p
         hub.shut_down()
         await again.next("stopping")
         await ben.next("stopping")
-    seen = [m for link in (ann, ben, again) for m in link.seen]
+    return [m for link in (ann, ben, again) for m in link.seen]
+
+
+async def a_board_game_question_withdrawn(tmp_path, monkeypatch) -> list[dict]:
+    """Every message the seats of the board game read when a question is withdrawn (test_forced_moves.py)."""
+    from test_forced_moves import board_at_a_forced_choice
+
+    from bere_tui.table.director import TableDirector
+
+    folder = tmp_path / "board"
+    folder.mkdir()
+    with monkeypatch.context() as patch:  # (asked the forced move as before: the table makes it first)
+        patch.setattr(TableDirector, "to_ask", lambda self: [p for p in self.game.deciders() if not self.is_bot(p)])
+        hub = TableHub(board_at_a_forced_choice(), CODE, folder, clock=Clock())
+        async with served(hub, tmp_path, monkeypatch):
+            links = [await join(key, lang) for key, lang in (("ann-key", "cs"), ("ben-key", "en"), ("cid-key", "pl"))]
+            stale = await links[2].next("ask")
+            for link in links[:2]:
+                question = await link.next("ask")
+                link.send({"t": "action", "action": question["legal"][0], "decision": question["decision"]})
+            assert (await links[2].next("withdrawn"))["decision"] == stale["decision"]
+    return [m for link in links for m in link.seen]
+
+
+async def test_every_message_of_the_hub_is_codes_and_arguments_never_words(tmp_path, monkeypatch):
+    seen = await a_nimmt_table(tmp_path, monkeypatch) + await a_board_game_question_withdrawn(tmp_path, monkeypatch)
     assert kinds_the_hub_sends() <= {m["t"] for m in seen}  # every kind the hub sends was sent here
     assert any(m["t"] == "events" and m.get("notice") for m in seen)  # (the bot's notice)
     assert any(m["t"] == "over" and m.get("ratings") for m in seen)

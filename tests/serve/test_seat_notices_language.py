@@ -8,31 +8,17 @@ test_hub_sends_codes.py.)"""
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
-from hubtools import CODE, Broken, Clock, Link, served
+from hubtools import CODE, Broken, Clock, Link, served, table_of, wait_for
 
 from bere_tui import i18n
 from bere_tui.engine.nimmt import Game
 from bere_tui.serve.hub import TableHub
 from bere_tui.serve.tables import TableSettings
 from bere_tui.ui.app import BereApp
-from bere_tui.ui.remote import RemoteTableScreen
 from bere_tui.ui.screens.dialogs import NoticeScreen, PickScreen
 from bere_tui.ui.widgets.log import GameLog
-
-
-async def wait_for(pilot, done, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < end, "timed out waiting for the app"
-        await pilot.pause(0.02)
-    await pilot.pause()
-
-
-def table_of(app) -> RemoteTableScreen | None:
-    return next((s for s in app.screen_stack if isinstance(s, RemoteTableScreen)), None)
 
 
 async def answers(link: Link) -> None:
