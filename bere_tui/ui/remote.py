@@ -120,14 +120,10 @@ class RemoteTableScreen(TableScreen):
         """(Textual calls TableScreen.on_mount too, after this: the log so far, the table, the loop. Calling it
         from here as well wrote the log twice and started the loop twice.)"""
         self.set_interval(1.0, self.tick_clock)
-        self.set_status(self.where())
-
-    def where(self) -> str:
-        """Which table this is and who this seat is (or that it watches)."""
         s = self.session
-        return _("Table {code}.").format(code=s.code) + " " + (
+        self.set_status(_("Table {code}.").format(code=s.code) + " " + (
             _("You are {name}.").format(name=s.names[s.seat]) if s.seat is not None
-            else _("You watch the table: what every player sees, never a hand."))
+            else _("You watch the table: what every player sees, never a hand.")))
 
     def header_note(self) -> str | None:
         parts = [_("table {code}").format(code=self.session.code)]
@@ -214,8 +210,6 @@ class RemoteTableScreen(TableScreen):
     _asking = None  # the number of the decision being asked, while it is
 
     async def play(self) -> None:
-        self.write_log(self.where())  # (after the log so far: it stays there once the status line tells whom the
-        # table waits for, at once if this seat's prompt opens first)
         inbox: asyncio.Queue[dict | None] = asyncio.Queue()
         self._inbox = inbox
         self._withdrawn: set = set()  # the decisions the table no longer asks (hub: withdrawn)
