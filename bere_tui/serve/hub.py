@@ -420,13 +420,12 @@ class TableHub:
                     os.environ[DATA_DIR_ENV] = before
 
     def rate(self) -> None:
-        """The finished game into the server's ratings (serve.ratings), once: every seat a key holds and every
-        bot's seat, by their places in the engine's outcome."""
+        """The finished game into the server's ratings (serve.ratings), once, on its variant's board: every seat
+        a key holds and every bot's seat, by their places in the engine's outcome."""
         import hashlib
 
         from bere_tui.serve.ratings import Entrant, rate_game, ratings_file
         from bere_tui.storage import StorageError
-        from bere_tui.systems import system_of
 
         game = self.game
         places = game.outcome().places()
@@ -440,8 +439,7 @@ class TableHub:
         record = json.dumps(game.record(), sort_keys=True).encode("utf-8")
         game_id = f"{self.code}:{hashlib.sha256(record).hexdigest()[:32]}"
         try:
-            changes = rate_game(ratings_file(self.folder.parent), game_id, system_of(game.variant).name,
-                                list(seats.values()))
+            changes = rate_game(ratings_file(self.folder.parent), game_id, game.variant, list(seats.values()))
         except (StorageError, OSError) as exc:
             print(_("table {code}: the ratings cannot be written: {why}").format(code=self.code, why=exc),
                   file=sys.stderr)

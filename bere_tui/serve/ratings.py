@@ -1,6 +1,7 @@
 """The ratings of the people and bots at shared tables (bere serve, issue 33 item 7).
 
-Each SSH key has a rating per game system, and so has each bot level ("bot:strong"), so that a newcomer sees
+Each SSH key has a rating per game and variant (6 nimmt!'s base game, Pro, Anniversary and Even/Odd are four
+ratings: one plays differently from another), and so has each bot level ("bot:strong"), so that a newcomer sees
 where they stand. A rating is openskill's (a library made for multiplayer free-for-all games): a mean `mu` and
 an uncertainty `sigma`; the leaderboard shows its ordinal, mu - 3 sigma (openskill's `ordinal()`), rounded,
 which starts at 0 and grows as a player is known to be good.
@@ -16,6 +17,11 @@ A finished game of a shared table is rated once (`rate_game`), by the places of 
 (`Outcome.places()`: ties share a place), when at least one key sat at it: every seat a key holds (also while a
 bot played it for that key) and every bot's seat. A person's seat nobody took is left out. Two bots of one level
 at a table are one rating: each seat is rated as a copy of it, and the level takes the mean of the copies.
+
+A file of the first version (ratings per game system, 6 nimmt!'s variants mixed) is read as it was: the
+ratings of a game of one variant become that variant's, and those of a game of several variants (6 nimmt!) are
+kept as they were on a board of their own ("all:nimmt": every variant, rated before the ratings per variant),
+since nothing in them says which variant each game was. The next rated game writes the file in this version.
 
 The file is the server's `ratings.json` (next to its tables/ and players/ folders), written whole and atomically
 under a lock (every table's hub is a process of its own). It keeps the ids of the games it rated, so that a
@@ -39,11 +45,14 @@ from pathlib import Path
 from bere_tui.i18n import _
 
 FILE = "ratings.json"
-VERSION = 1
+VERSION = 2
+FIRST_VERSION = 1  # ratings per game system (read, and written again as VERSION)
+MIXED = "all:"  # a board of a game's variants mixed, as the first version rated them: "all:" + its system
 KEEP_GAMES = 5000  # the ids of the newest rated games kept (a game is rated right when it ends)
 NAME_MAX = 64
 PLAYER_ID = re.compile(r"^(key|bot):[A-Za-z0-9_-]{1,64}$")
 SYSTEM_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+BOARD_NAME = re.compile(r"^(all:)?[A-Za-z0-9_-]{1,64}$")  # a variant, or MIXED + a game system
 
 
 class RatingsError(Exception):
@@ -52,7 +61,7 @@ class RatingsError(Exception):
 
 @dataclass(frozen=True)
 class Rating:
-    """One player's rating in one game system: openskill's mu and sigma, the games rated and the name shown (a
+    """One player's rating in one variant of a game: openskill's mu and sigma, the games rated and the name shown (a
     key's name at its last rated game; a bot's level)."""
 
     mu: float
@@ -85,9 +94,10 @@ class Entrant:
 
 @dataclass
 class Ratings:
-    """The whole file: system -> player id -> Rating, and the ids of the games rated."""
+    """The whole file: board (a variant, or MIXED + a system for the first version's ratings) -> player id ->
+    Rating, and the ids of the games rated."""
 
-    systems: dict[str, dict[str, Rating]]
+    boards: dict[str, dict[str, Rating]]
     rated: list[str]
 
     @classmethod
@@ -96,13 +106,13 @@ class Ratings:
 
     def to_json(self) -> dict:
         return {"version": VERSION, "rated": self.rated[-KEEP_GAMES:],
-                "systems": {system: {player: r.to_json() for player, r in players.items()}
-                            for system, players in self.systems.items()}}
+                "boards": {board: {player: r.to_json() for player, r in players.items()}
+                           for board, players in self.boards.items()}}
 
-    def board(self, system: str) -> list[tuple[int, str, Rating]]:
-        """The leaderboard of `system`: (place, player id, rating), the highest ordinal first; equal shown
+    def board(self, name: str) -> list[tuple[int, str, Rating]]:
+        """The leaderboard `name` (a variant): (place, player id, rating), the highest ordinal first; equal shown
         ratings share a place."""
-        players = sorted(self.systems.get(system, {}).items(), key=lambda item: (-item[1].ordinal, item[0]))
+        players = sorted(self.boards.get(name, {}).items(), key=lambda item: (-item[1].ordinal, item[0]))
         shown = [r.shown for _player, r in players]
         return [(1 + sum(s > r.shown for s in shown), player, r) for player, r in players]
 
@@ -121,18 +131,20 @@ def _number(value, what: str) -> float:
 def parse(data) -> Ratings:
     """The ratings in `data` (the file's JSON); RatingsError when anything in it is not as this program writes
     it."""
-    if not isinstance(data, dict) or data.get("version") != VERSION:
+    if not isinstance(data, dict) or data.get("version") not in (VERSION, FIRST_VERSION):
         raise RatingsError(_("it is not a ratings file of this version"))
-    rated, systems = data.get("rated"), data.get("systems")
+    first = data.get("version") == FIRST_VERSION
+    rated, boards = data.get("rated"), data.get("systems" if first else "boards")
     if not isinstance(rated, list) or not all(isinstance(g, str) and len(g) <= 200 for g in rated):
         raise RatingsError(_("its list of rated games is damaged"))
-    if not isinstance(systems, dict):
+    if not isinstance(boards, dict):
         raise RatingsError(_("its ratings are damaged"))
     result: dict[str, dict[str, Rating]] = {}
-    for system, players in systems.items():
-        if not SYSTEM_NAME.match(system) or not isinstance(players, dict):
+    for name, players in boards.items():
+        if not (SYSTEM_NAME if first else BOARD_NAME).match(name) or not isinstance(players, dict):
             raise RatingsError(_("its ratings are damaged"))
-        result[system] = {}
+        board = first_version_board(name) if first or is_system(name) else name
+        result.setdefault(board, {})
         for player, entry in players.items():
             if not PLAYER_ID.match(player) or not isinstance(entry, dict):
                 raise RatingsError(_("its ratings are damaged"))
@@ -141,8 +153,25 @@ def parse(data) -> Ratings:
             if sigma <= 0 or abs(mu) > 1e6 or sigma > 1e6 or isinstance(games, bool) or not isinstance(games, int) \
                     or games < 0 or not isinstance(name, str):
                 raise RatingsError(_("its ratings are damaged"))
-            result[system][player] = Rating(mu, sigma, games, name[:NAME_MAX])
+            result[board][player] = Rating(mu, sigma, games, name[:NAME_MAX])
     return Ratings(result, list(rated))
+
+
+def is_system(name: str) -> bool:
+    """Whether `name` names a game system and none of its variants (a board a hub of the first version, still
+    running while the server was upgraded, rated a game on: read as the first version's)."""
+    from bere_tui.systems import GAMES, SYSTEMS
+
+    return name in SYSTEMS and name not in GAMES
+
+
+def first_version_board(system: str) -> str:
+    """Where the ratings of game system `system` in a file of the first version go: its variant's board when it
+    has one variant, else a board of their own (MIXED + system: which variant each game was is not known)."""
+    from bere_tui.systems import SYSTEMS
+
+    found = SYSTEMS.get(system)
+    return found.variants[0] if found is not None and len(found.variants) == 1 else MIXED + system
 
 
 def read_ratings(path: Path) -> Ratings:
@@ -175,8 +204,8 @@ def locked(path: Path) -> Iterator[None]:
         os.close(fd)  # (closing it lets the lock go)
 
 
-def rate_game(path: Path, game_id: str, system: str, entrants: list[Entrant]) -> dict[str, tuple[float, float]]:
-    """Rate one finished game of `system` in the file at `path`, once: each entrant's ordinal before and after
+def rate_game(path: Path, game_id: str, variant: str, entrants: list[Entrant]) -> dict[str, tuple[float, float]]:
+    """Rate one finished game of `variant` in the file at `path` (on that variant's board), once: each entrant's ordinal before and after
     (by player id). Nothing is rated, and {} comes back, when the game was rated already, or when fewer than two
     seats are rated or no key sat at the table. Raises StorageError when the file cannot be written; a file that
     cannot be read is kept as ratings.json.broken and the ratings start afresh (with one line on stderr)."""
@@ -199,7 +228,7 @@ def rate_game(path: Path, game_id: str, system: str, entrants: list[Entrant]) ->
         if game_id in ratings.rated:
             return {}
         model = BradleyTerryFull()
-        table = ratings.systems.setdefault(system, {})
+        table = ratings.boards.setdefault(variant, {})
         before = {e.player: table.get(e.player) or Rating(model.mu, model.sigma) for e in entrants}
         teams = [[model.rating(mu=before[e.player].mu, sigma=before[e.player].sigma)] for e in entrants]
         after = model.rate(teams, ranks=[e.place for e in entrants])

@@ -54,6 +54,12 @@ IDLE = N_("No key for a long time: the session has ended. Your game is saved; lo
 #: the line each player reads when the server stops (in that player's language)
 STOPPING = N_("The server is going down. Your game will be there after the restart: Continue, or join your "
               "table again with its code.")
+#: the line for a client that asked for a command other than `join CODE` (in that client's language)
+ONLY_THE_GAME = N_("Only the game runs here: connect with `ssh -t`, and no command but `join CODE`.")
+#: the line for a client without a terminal (in that client's language)
+NO_TERMINAL = N_("The game needs a terminal: connect with `ssh -t`.")
+#: the line for a client when every session is taken (in that client's language)
+FULL = N_("The table is full ({n} sessions); try again later.")
 
 
 class ServeError(Exception):
@@ -433,22 +439,20 @@ class BereSSHServer:
             words = process.command.split()
             join = normal_code(words[1]) if len(words) == 2 and words[0] == "join" else None
             if join is None:
-                self._say(process, _("Only the game runs here: connect with `ssh -t`, and no command but "
-                                     "`join CODE`."))
+                self._say(process, self.client_line(process, ONLY_THE_GAME))
                 process.exit(2)
                 return
         if process.get_terminal_type() is None:
-            self._say(process, _("The game needs a terminal: connect with `ssh -t`."))
+            self._say(process, self.client_line(process, NO_TERMINAL))
             process.exit(2)
             return
         if self.stopping:
-            self._say(process, self.stopping_line(process))
+            self._say(process, self.client_line(process, STOPPING))
             process.exit(1)
             return
         if self.sessions >= self.config.max_sessions:
             self.log.event("full", key=key, sessions=self.sessions)
-            self._say(process, _("The table is full ({n} sessions); try again later.").format(
-                n=self.config.max_sessions))
+            self._say(process, self.client_line(process, FULL).format(n=self.config.max_sessions))
             process.exit(1)
             return
         self.sessions += 1
@@ -461,7 +465,7 @@ class BereSSHServer:
             if idle:
                 self.log.event("idle", key=key, minutes=self.config.idle_minutes)
             if self.stopping or idle:
-                self._say(process, self.stopping_line(process, IDLE if idle else STOPPING))
+                self._say(process, self.client_line(process, IDLE if idle else STOPPING))
                 status = 0  # (the game ended on its hang-up, as it should)
             process.exit(status)
         finally:
@@ -469,8 +473,9 @@ class BereSSHServer:
             self.running.discard(task)
             self.log.event("end", key=key, status=status)
 
-    def stopping_line(self, process, message: str = STOPPING) -> str:
-        """`message` in the client's language."""
+    def client_line(self, process, message: str) -> str:
+        """`message` (marked with N_) in the client's language: every line the server itself writes to a
+        client is in that client's words, never the server's (issue 33 item 6)."""
         from bere_tui.i18n import translated
 
         player = process.channel.get_connection().get_extra_info("bere_key", "unknown")

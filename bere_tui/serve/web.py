@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bere_tui.i18n import _
+from bere_tui.i18n import ENGLISH, N_, _, known, translated
 from bere_tui.safetext import error_line
 from bere_tui.serve.limits import clamped_size
 
@@ -118,6 +118,22 @@ def origin_allowed(origin: str | None, host_header: str, listen_host: str) -> bo
     return page.hostname.lower() in names and page_port == here_port
 
 
+#: what a browser reads when every session is taken (in the browser's language)
+FULL = N_("The table is full ({n} sessions); try again later.")
+#: what a page of another site that tries to open a game reads (in the browser's language)
+FOREIGN = N_("Only this server's own page may open a game.")
+
+
+def browser_language(accept: str | None) -> str:
+    """The first language of a browser's Accept-Language ("cs-CZ,cs;q=0.9,en;q=0.8") that has a catalogue, else
+    English: a line the server writes to a browser is in that browser's language (issue 33 item 6)."""
+    for item in (accept or "").split(","):
+        code = known(item.split(";")[0].strip())
+        if code is not None:
+            return code
+    return ENGLISH
+
+
 def _number(value) -> int:
     """A size the page sent (a query string or a JSON value): 0 when it is not a whole number."""
     try:
@@ -153,11 +169,13 @@ def make_server(root: Path, host: str, port: int, max_sessions: int):
 
         async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
             if not origin_allowed(request.headers.get("Origin"), request.host, host):
-                return web.Response(status=403, text=_("Only this server's own page may open a game."))
+                return web.Response(status=403, text=translated(FOREIGN, browser_language(
+                    request.headers.get("Accept-Language"))))
             if self.sessions >= self.max_sessions:
                 websocket = web.WebSocketResponse()
                 await websocket.prepare(request)
-                text = _("The table is full ({n} sessions); try again later.").format(n=self.max_sessions)
+                text = translated(FULL, browser_language(request.headers.get("Accept-Language"))).format(
+                    n=self.max_sessions)
                 await websocket.send_bytes(("\r\n" + text + "\r\n").encode("utf-8"))
                 await websocket.close()
                 return websocket

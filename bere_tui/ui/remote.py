@@ -203,6 +203,10 @@ class RemoteTableScreen(TableScreen):
         self.notify(_("The table keeps its own record; the host's server writes it after every move."))
 
     _prompt = None  # the prompt of this seat's decision, while it is open
+    _gone = False  # the table has gone, or this seat moved to another connection: no prompt opens any more
+    _waiting_news: dict | None = None  # the newest waiting message read from the hub
+    _waiting_read = 0  # how many waiting messages were read
+    _waiting_shown = 0  # ... of which the newest shown under an open prompt (those up to it are old news then)
     _asking = None  # the number of the decision being asked, while it is
 
     async def play(self) -> None:
@@ -217,19 +221,41 @@ class RemoteTableScreen(TableScreen):
 
     async def read_hub(self, inbox: asyncio.Queue) -> None:
         """The hub's messages, read as they come (while a prompt is open too): when the seat was taken over or
-        the table has gone, an open prompt closes at once, since no answer could count any more."""
+        the table has gone, an open prompt closes at once (and none opens any more), since no answer could count
+        any more. While this seat's prompt is open, whom the table waits for is shown at once, under the prompt
+        (the others deciding meanwhile), and drawn again in its turn."""
         while True:
             message = await self.session.link.receive()
             inbox.put_nowait(message)
-            if message is None or message.get("t") in ("taken_over", "stopping"):
+            kind = None if message is None else message.get("t")
+            if kind is None or kind in ("taken_over", "stopping"):
+                self._gone = True
                 self.close_prompt()
                 return
-            if message.get("t") == "timeout":  # the clock ran out: the bot's move was played for this seat
+            if kind == "timeout":  # the clock ran out: the bot's move was played for this seat
                 self.close_prompt()
-            elif message.get("t") == "withdrawn":  # the table no longer asks that question: no answer counts
+            elif kind == "withdrawn":  # the table no longer asks that question: no answer counts
                 self._withdrawn.add(message.get("decision"))
                 if message.get("decision") == self._asking:
                     self.close_prompt()
+            elif kind == "waiting":
+                self._waiting_read += 1
+                message["read"] = self._waiting_read
+                self._waiting_news = message
+                if self._prompt is not None:
+                    self.show_waiting_news()
+
+    def show_waiting_news(self) -> None:
+        """The newest waiting message read, drawn now (while this seat's prompt is open, the draw loop waits for
+        it: everything read since its question is newer than what the screen shows). The draw loop passes over
+        it, and the older ones, in their turn: after this seat's answer they would say it is still awaited."""
+        news = self._waiting_news
+        if news is not None:
+            try:
+                self.show_waiting(news)
+            except (KeyError, TypeError, ValueError):
+                return  # (the draw loop says so when it reads it in its turn)
+            self._waiting_shown = news["read"]
 
     def close_prompt(self) -> None:
         prompt = self._prompt
@@ -269,11 +295,8 @@ class RemoteTableScreen(TableScreen):
                 self.write_log(self.face.forced_text(s.names[message["forced"]]))
             await self.show_events([game.wire.event_from_wire(e) for e in message["events"]])
         elif kind == "waiting":
-            s.waiting = [p for p in message["players"] if isinstance(p, int)]
-            s.away = [p for p in message.get("away", []) if isinstance(p, int) and p != s.seat]
-            s.offer = [p for p in message.get("offer", []) if isinstance(p, int) and p != s.seat]
-            self.show_waiting_for(s.waiting, s.away)
-            self.refresh_bindings()
+            if message.get("read", self._waiting_shown + 1) > self._waiting_shown:  # (not shown under a prompt)
+                self.show_waiting(message)
         elif kind == "seats":
             before = set(s.bots)
             s.set_seats(list(message["levels"]), list(message.get("benched", [])))
@@ -315,6 +338,17 @@ class RemoteTableScreen(TableScreen):
             return True
         return False
 
+    def show_waiting(self, message: dict) -> None:
+        """A waiting message of the hub: whom the table waits for, who is not connected, which seats may go to
+        a bot."""
+        s = self.session
+        seats = range(len(s.names))
+        s.waiting = [p for p in message["players"] if isinstance(p, int) and p in seats]
+        s.away = [p for p in message.get("away", []) if isinstance(p, int) and p in seats and p != s.seat]
+        s.offer = [p for p in message.get("offer", []) if isinstance(p, int) and p in seats and p != s.seat]
+        self.show_waiting_for(s.waiting, s.away)
+        self.refresh_bindings()
+
     def show_waiting_for(self, waiting: list[int], away: list[int]) -> None:
         s = self.session
         self.set_marks({p: ">" for p in waiting})
@@ -335,12 +369,13 @@ class RemoteTableScreen(TableScreen):
         try:
             game.asked = legal
             await self.settle()
-            if decision in self._withdrawn:  # (withdrawn before it was shown)
+            if decision in self._withdrawn or self._gone:  # (withdrawn, or the table gone, before it was shown)
                 return
             prompt = self.face.prompt(game.view(s.seat), legal)
             if hasattr(prompt, "can_go_back"):
                 prompt.can_go_back = False  # nobody else is at this terminal: no hand to hide
             self._prompt = prompt
+            self.show_waiting_news()  # (whom the table waits for meanwhile: the others may have decided already)
             action = await self.app.push_screen_wait(prompt)
         finally:
             self._prompt = self._asking = None

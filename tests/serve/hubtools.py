@@ -25,6 +25,13 @@ class Clock:
         return self.now
 
 
+class Broken:
+    """A bot that cannot decide (the table makes a simple move for it and says so)."""
+
+    def choose(self, view, legal):
+        raise RuntimeError("no idea")
+
+
 class Link:
     """One raw connection to the hub, as a seat's terminal makes it."""
 

@@ -47,7 +47,7 @@ async def test_a_seat_left_for_good_is_a_bots_and_the_game_still_counts_for_the_
         assert over["winners"] and "1" in over["ratings"]  # Ben is rated for the game he left
         data = tmp_path / "players" / "ben-key" / "data"
         assert len(list((data / "replays").glob("*.json"))) == 1 and history_games(data) == 1
-        rated = json.loads(ratings_file(tmp_path).read_text())["systems"]["nimmt"]
+        rated = json.loads(ratings_file(tmp_path).read_text())["boards"]["base"]
         assert rated["key:ben-key"]["games"] == 1
         ann.send({"t": "rematch"})
         await ann.next("rematched")

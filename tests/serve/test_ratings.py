@@ -41,29 +41,29 @@ def ids(path) -> list[str]:
 def test_a_game_is_rated_once_and_a_win_raises_the_rating(tmp_path):
     path = ratings_file(tmp_path)
     seats = [Entrant("key:ann", "Ann", 1), Entrant("key:ben", "Ben", 2), Entrant("bot:random", "", 3)]
-    changes = rate_game(path, "ABCD:1", "nimmt", seats)
+    changes = rate_game(path, "ABCD:1", "base", seats)
     assert set(changes) == {"key:ann", "key:ben", "bot:random"}
     before, after = changes["key:ann"]
     assert before == pytest.approx(0.0) and after > changes["key:ben"][1] > changes["bot:random"][1]
-    assert rate_game(path, "ABCD:1", "nimmt", seats) == {}  # the same game again: nothing
+    assert rate_game(path, "ABCD:1", "base", seats) == {}  # the same game again: nothing
     ratings = read_ratings(path)
-    assert {player: r.games for player, r in ratings.systems["nimmt"].items()} == {
+    assert {player: r.games for player, r in ratings.boards["base"].items()} == {
         "key:ann": 1, "key:ben": 1, "bot:random": 1}
     assert ids(path) == ["ABCD:1"]
     model = BradleyTerryFull()  # the library's own figures, ordinal = mu - 3 sigma
     expected = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 2, 3])
-    assert ratings.systems["nimmt"]["key:ann"].mu == pytest.approx(expected[0][0].mu)
-    assert ratings.systems["nimmt"]["key:ann"].ordinal == pytest.approx(expected[0][0].ordinal())
+    assert ratings.boards["base"]["key:ann"].mu == pytest.approx(expected[0][0].mu)
+    assert ratings.boards["base"]["key:ann"].ordinal == pytest.approx(expected[0][0].ordinal())
 
 
 def test_the_leaderboard_orders_by_rating_over_many_games_and_ties_share_a_place(tmp_path):
     path = ratings_file(tmp_path)
     for n in range(12):  # Ann always first, the strong bot second, Ben last
-        rate_game(path, f"G:{n}", "nimmt", [Entrant("key:ben", "Ben", 3), Entrant("bot:strong", "", 2),
+        rate_game(path, f"G:{n}", "base", [Entrant("key:ben", "Ben", 3), Entrant("bot:strong", "", 2),
                                           Entrant("key:ann", "Ann", 1)])
     rate_game(path, "H:1", "bullenparty", [Entrant("key:ann", "Ann", 1), Entrant("key:cid", "Cid", 1)])
     ratings = read_ratings(path)
-    board = ratings.board("nimmt")
+    board = ratings.board("base")
     assert [player for _place, player, _r in board] == ["key:ann", "bot:strong", "key:ben"]
     assert [place for place, _player, _r in board] == [1, 2, 3] and board[0][2].games == 12
     tie = ratings.board("bullenparty")  # a tie for first: one place, the same rating
@@ -72,17 +72,17 @@ def test_the_leaderboard_orders_by_rating_over_many_games_and_ties_share_a_place
 
 def test_a_game_without_a_key_or_with_one_seat_rated_is_not_rated(tmp_path):
     path = ratings_file(tmp_path)
-    assert rate_game(path, "A:1", "nimmt", [Entrant("bot:random", "", 1), Entrant("bot:strong", "", 2)]) == {}
-    assert rate_game(path, "A:2", "nimmt", [Entrant("key:ann", "Ann", 1)]) == {}
+    assert rate_game(path, "A:1", "base", [Entrant("bot:random", "", 1), Entrant("bot:strong", "", 2)]) == {}
+    assert rate_game(path, "A:2", "base", [Entrant("key:ann", "Ann", 1)]) == {}
     assert not path.exists()
 
 
 def test_two_bots_of_one_level_are_one_rating_rated_once_per_game(tmp_path):
     path = ratings_file(tmp_path)
-    changes = rate_game(path, "A:1", "nimmt", [Entrant("key:ann", "Ann", 2), Entrant("bot:random", "", 1),
+    changes = rate_game(path, "A:1", "base", [Entrant("key:ann", "Ann", 2), Entrant("bot:random", "", 1),
                                                Entrant("bot:random", "", 3)])
     assert set(changes) == {"key:ann", "bot:random"}
-    assert read_ratings(path).systems["nimmt"]["bot:random"].games == 1
+    assert read_ratings(path).boards["base"]["bot:random"].games == 1
 
 
 HOSTILE = {
@@ -111,11 +111,11 @@ def test_a_broken_or_hostile_file_is_one_message_and_a_fresh_start(tmp_path, cap
     with pytest.raises(RatingsError) as raised:
         read_ratings(path)
     assert "\n" not in str(raised.value)
-    changes = rate_game(path, "A:1", "nimmt", [Entrant("key:ann", "Ann", 1), Entrant("key:ben", "Ben", 2)])
+    changes = rate_game(path, "A:1", "base", [Entrant("key:ann", "Ann", 1), Entrant("key:ben", "Ben", 2)])
     assert set(changes) == {"key:ann", "key:ben"}
     err = capsys.readouterr().err
     assert "cannot be read" in err and "start afresh" in err and err.count("\n") == 1 and "Traceback" not in err
-    assert read_ratings(path).systems["nimmt"]["key:ann"].games == 1
+    assert read_ratings(path).boards["base"]["key:ann"].games == 1
     assert path.with_name("ratings.json.broken").read_bytes() == HOSTILE[kind]  # kept for whoever runs the host
 
 
@@ -128,10 +128,48 @@ def test_a_folder_in_the_files_place_is_refused_plainly(tmp_path):
 
 def test_a_name_in_the_file_is_cut_and_kept_as_text(tmp_path):
     path = ratings_file(tmp_path)
-    path.write_text(json.dumps({"version": 1, "rated": [], "systems": {"nimmt": {"key:a": {
+    path.write_text(json.dumps({"version": 2, "rated": [], "boards": {"pro": {"key:a": {
         "mu": 30, "sigma": 5, "games": 3, "name": "[@click=app.quit]" + "x" * 500}}}}))
-    rating = read_ratings(path).systems["nimmt"]["key:a"]
+    rating = read_ratings(path).boards["pro"]["key:a"]
     assert rating == Rating(30.0, 5.0, 3, ("[@click=app.quit]" + "x" * 500)[:64])
+
+
+def test_each_variant_is_a_rating_of_its_own_and_a_game_is_still_rated_once(tmp_path):
+    """6 nimmt!'s base game, Pro, Anniversary and Even/Odd play differently: a win at one is not a rating at
+    another."""
+    path = ratings_file(tmp_path)
+    seats = [Entrant("key:ann", "Ann", 1), Entrant("key:ben", "Ben", 2)]
+    for n, variant in enumerate(("pro", "pro", "even-odd")):
+        assert rate_game(path, f"G:{n}", variant, seats)
+    assert rate_game(path, "G:0", "anniversary", seats) == {}  # the same game id: never rated again
+    ratings = read_ratings(path)
+    assert {board: players["key:ann"].games for board, players in ratings.boards.items()} == {
+        "pro": 2, "even-odd": 1}
+    assert ratings.board("base") == [] and ratings.boards["pro"]["key:ann"].mu > ratings.boards["even-odd"][
+        "key:ann"].mu
+    assert json.loads(path.read_text())["version"] == 2
+
+
+def test_a_file_of_the_first_version_is_read_and_written_again_per_variant(tmp_path):
+    """Migration: the first version rated per game system (6 nimmt!'s variants together). A game of one
+    variant (Bullenparty) keeps its ratings as that variant's; 6 nimmt!'s stay together on a board of their own,
+    since nothing says which variant each game was; the rated games stay rated."""
+    path = ratings_file(tmp_path)
+    entry = {"mu": 30.0, "sigma": 5.0, "games": 3, "name": "Ann"}
+    path.write_text(json.dumps({"version": 1, "rated": ["OLD:1"], "systems": {
+        "nimmt": {"key:ann": entry}, "bullenparty": {"key:ann": dict(entry, games=1)}}}))
+    ratings = read_ratings(path)
+    assert set(ratings.boards) == {"all:nimmt", "bullenparty"}
+    assert ratings.boards["all:nimmt"]["key:ann"] == Rating(30.0, 5.0, 3, "Ann")
+    assert ratings.boards["bullenparty"]["key:ann"].games == 1
+    seats = [Entrant("key:ann", "Ann", 1), Entrant("key:ben", "Ben", 2)]
+    assert rate_game(path, "OLD:1", "base", seats) == {}  # rated under the first version already
+    changes = rate_game(path, "NEW:1", "base", seats)
+    assert changes["key:ann"][0] == pytest.approx(0.0)  # a new rating for the base game, from the start
+    written = json.loads(path.read_text())
+    assert written["version"] == 2 and written["rated"] == ["OLD:1", "NEW:1"]
+    assert set(written["boards"]) == {"all:nimmt", "bullenparty", "base"}
+    assert read_ratings(path).boards["all:nimmt"]["key:ann"] == Rating(30.0, 5.0, 3, "Ann")  # kept as it was
 
 
 # ---------------------------------------------------------------------- through the real hub
@@ -152,7 +190,7 @@ def short_game(seed: int = 4) -> Game:
 
 
 def games_rated(root) -> dict[str, int]:
-    return {player: r.games for player, r in read_ratings(ratings_file(root)).systems["nimmt"].items()}
+    return {player: r.games for player, r in read_ratings(ratings_file(root)).boards["base"].items()}
 
 
 async def test_the_hub_rates_a_finished_game_once_not_again_on_a_reconnect_a_rematch_or_a_restart(
@@ -207,7 +245,7 @@ async def test_a_game_of_bots_and_one_seat_nobody_took_is_not_rated(tmp_path, mo
 
 def test_the_ratings_lock_is_a_file_of_its_own_readable_by_the_server_alone(tmp_path):
     path = ratings_file(tmp_path)
-    rate_game(path, "A:1", "nimmt", [Entrant("key:ann", "Ann", 1), Entrant("key:ben", "Ben", 2)])
+    rate_game(path, "A:1", "base", [Entrant("key:ann", "Ann", 1), Entrant("key:ben", "Ben", 2)])
     lock = path.with_name("ratings.json.lock")
     assert lock.exists() and os.stat(lock).st_mode & 0o077 == 0
 
@@ -221,10 +259,19 @@ def test_among_new_players_a_better_place_always_gives_a_higher_rating_and_a_tie
     with tempfile.TemporaryDirectory() as folder:
         entrants = [Entrant(f"key:p{i}", f"P{i}", place) for i, place in enumerate(places)]
         after = {player: new for player, (_old, new) in
-                 rate_game(ratings_file(Path(folder)), "A:1", "nimmt", entrants).items()}
+                 rate_game(ratings_file(Path(folder)), "A:1", "base", entrants).items()}
     for a in entrants:
         for b in entrants:
             if a.place < b.place:
                 assert after[a.player] > after[b.player]
             elif a.place == b.place:
                 assert after[a.player] == pytest.approx(after[b.player])
+
+
+def test_a_board_named_after_a_game_of_several_variants_is_read_as_its_mixed_board(tmp_path):
+    """A hub started before the server's upgrade rates on its game system's name: read as the first version's
+    (every variant together), never as a variant of its own."""
+    path = ratings_file(tmp_path)
+    path.write_text(json.dumps({"version": 2, "rated": [], "boards": {"nimmt": {"key:a": {
+        "mu": 30, "sigma": 5, "games": 1, "name": "A"}}, "bullenparty": {}}}))
+    assert set(read_ratings(path).boards) == {"all:nimmt", "bullenparty"}

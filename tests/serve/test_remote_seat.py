@@ -77,3 +77,45 @@ async def test_new_game_with_the_same_seats_begins_a_new_deal_at_the_same_table(
             table = table_of(app)
             assert table.session.code == CODE and table.session.seat == 0
             assert not hub.game.finished and hub.game.seed != game.seed and table.game.turn == 1
+
+
+async def test_the_waiting_line_follows_the_others_under_an_open_prompt_and_keys_typed_meanwhile_count(
+        tmp_path, monkeypatch):
+    """Issue 33: while this seat's own card choice is open (B3: everyone chooses at once), the others choosing
+    changes whom the table waits for; the line says so at once, under the prompt, whose highlight and the keys
+    typed while the news arrives stay as they are."""
+    from hubtools import selections
+
+    from bere_tui.ui.widgets.picker import CardPicker
+
+    monkeypatch.setenv("BERE_TABLES", ".")
+    monkeypatch.setenv("BERE_PLAYER", "ann-key")
+    game = Game("base", [{"name": "Ben"}, {"name": "Cyd"}, {"name": "Ann"}, {"name": "Cid", "bot": "random"}],
+                seed=4)  # (the seats taken in the order of joining: Ann's screen joins last)
+    hub = TableHub(game, CODE, tmp_path, clock=Clock())
+    async with served(hub, tmp_path, monkeypatch):
+        ben, cyd = await join("ben-key"), await join("cyd-key")
+        asked = {link: await link.next("ask") for link in (ben, cyd)}
+        app = BereApp(remember=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await join_table(app, CODE)
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "SelectPrompt")
+            prompt, table = app.screen, table_of(app)
+            await wait_for(pilot, lambda: table._status == "Waiting for Ben, Cyd and Ann.")
+            await pilot.press("right", "right")
+            for link in (ben, cyd):  # Ben chooses, then Cyd, while Ann moves her highlight on
+                link.send({"t": "action", "action": asked[link]["legal"][0], "decision": asked[link]["decision"]})
+                await pilot.press("right")
+            await wait_for(pilot, lambda: table._status == "Waiting for Ann.")
+            assert app.screen is prompt and prompt.query_one(CardPicker).cursor == 4
+            marked = [line for line in table.query_one(ScoreBoard).render().plain.splitlines() if line.startswith(">")]
+            assert len(marked) == 1 and "Ann" in marked[0]  # (the board's mark: the one the table waits for)
+            card = prompt.query_one(CardPicker).cards[4]
+            said: list[str] = []
+            monkeypatch.setattr(table, "set_status", lambda text: said.append(text))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: selections(hub, 2))
+            assert selections(hub, 2) == [card]
+            await wait_for(pilot, lambda: table.session.waiting not in ([], [2]))  # the hub's next news drawn
+            sent = said.index("Sent. Waiting for the others.")
+            assert "Waiting for Ann." not in said[sent:]  # (the news shown under the prompt is not said again)

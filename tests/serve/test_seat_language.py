@@ -6,19 +6,12 @@ from __future__ import annotations
 
 import asyncio
 
-from hubtools import CODE, Clock, Link, served
+from hubtools import CODE, Broken, Clock, Link, served
 
 from bere_tui import i18n
 from bere_tui.engine.nimmt import Game
 from bere_tui.i18n import Said
 from bere_tui.serve.hub import TableHub
-
-
-class Broken:
-    """A bot that cannot decide (the table makes a simple move for it and says so)."""
-
-    def choose(self, view, legal):
-        raise RuntimeError("no idea")
 
 
 async def join(key: str, lang: str) -> Link:

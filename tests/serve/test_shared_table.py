@@ -58,9 +58,9 @@ async def test_two_remote_people_and_a_bot_play_a_whole_table_and_never_see_each
         code = await asyncio.to_thread(host_table, game)
         record = tables / f"{code}.record.json"
         clients = {0: await join(server, ann, code)}
-        await clients[0].wait_for("You are Ann")
+        await clients[0].wait_for(f"table {code}")  # (the status line says whom the table waits for at once)
         clients[1] = await join(server, ben, code)
-        await clients[1].wait_for("You are Ben")
+        await clients[1].wait_for(f"table {code}")
         failures: list[str] = []
         frames = 0
         reconnected = False
@@ -81,8 +81,13 @@ async def test_two_remote_people_and_a_bot_play_a_whole_table_and_never_see_each
                 await clients[1].drop()
                 await asyncio.sleep(0.5)
                 clients[1] = await join(server, ben, code)
-                text = await clients[1].wait_for("You are Ben")
-                assert "You watch the table" not in text
+                text = await clients[1].wait_for(f"table {code}")
+                for _wait in range(600):  # his seat: his own prompt, or his hand (bounded)
+                    if "Ben, choose" in text or "BEN'S HAND" in text:
+                        break
+                    await asyncio.sleep(0.05)
+                    text = clients[1].text()
+                assert ("Ben, choose" in text or "BEN'S HAND" in text) and "You watch the table" not in text
                 reconnected = True
             for client in clients.values():
                 client.process.stdin.write(b"\r")
@@ -104,7 +109,7 @@ async def test_a_third_key_watches_the_public_table(tmp_path, monkeypatch):
         game = Game("base", [{"name": "Ann"}, {"name": "Cid", "bot": "random"}], seed=4)
         code = await asyncio.to_thread(host_table, game)
         host = await join(server, ann, code)
-        await host.wait_for("You are Ann")
+        await host.wait_for(f"table {code}")
         watcher = await join(server, eve, code)
         text = await watcher.wait_for("You watch the table")
         assert not shown(without_log(text), game.hands[0] + game.hands[1])

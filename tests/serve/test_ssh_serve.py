@@ -12,7 +12,8 @@ import asyncssh
 import pytest
 from sshtools import authorize, client_key, connect, running_server
 
-from bere_tui.serve.ssh import game_env, key_folder_name, read_authorized_keys
+from bere_tui.i18n import translated
+from bere_tui.serve.ssh import NO_TERMINAL, game_env, key_folder_name, read_authorized_keys
 
 pytestmark = pytest.mark.real_gate  # a child process: the gate keeps its real delays there anyway
 
@@ -93,6 +94,9 @@ async def test_a_command_or_a_session_without_a_terminal_gets_one_clear_line(tmp
             assert result.exit_status == 2 and "join CODE" in result.stdout
             result = await conn.run()
             assert result.exit_status == 2 and "needs a terminal" in result.stdout
+            result = await conn.run(env={"LANG": "cs_CZ.UTF-8"})  # the line in the client's language (issue 33)
+            czech = translated(NO_TERMINAL, "cs")
+            assert result.exit_status == 2 and czech in result.stdout and czech != NO_TERMINAL
 
 
 def test_only_the_terminal_and_language_pass_from_the_client(tmp_path):

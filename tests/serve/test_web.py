@@ -313,3 +313,14 @@ def test_a_web_game_whose_screen_nobody_reads_ends_on_sigterm(tmp_path):
         game.kill()
         game.stdin.close()
         game.stdout.close()
+
+
+def test_a_line_the_server_writes_to_a_browser_is_in_the_browsers_language():
+    """Issue 33 item 6: "the table is full" and the refusal of another site's page, in the browser's words."""
+    from bere_tui.i18n import translated
+    from bere_tui.serve.web import FULL, browser_language
+
+    assert browser_language("cs-CZ,cs;q=0.9,en;q=0.8") == "cs"
+    assert browser_language("pt-BR, pl;q=0.5") == "pl"
+    assert browser_language(None) == browser_language("*") == browser_language("xx") == "en"
+    assert translated(FULL, browser_language("cs")) != FULL

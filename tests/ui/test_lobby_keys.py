@@ -174,7 +174,7 @@ async def title_to(pilot, app, option: str) -> None:
 async def test_the_leaderboard_from_the_title_by_keys(tables):
     path = ratings_file(tables.parent)
     for n in range(3):
-        rate_game(path, f"G:{n}", "nimmt", [Entrant("key:ann-key", "Ann", 1), Entrant("bot:strong", "", 2),
+        rate_game(path, f"G:{n}", "base", [Entrant("key:ann-key", "Ann", 1), Entrant("bot:strong", "", 2),
                                           Entrant("key:ben-key", "Ben", 3)])
     rate_game(path, "H:1", "bullenparty", [Entrant("key:cid-key", "Cid", 1), Entrant("bot:random", "", 2)])
     app = BereApp(remember=False)
@@ -186,10 +186,12 @@ async def test_the_leaderboard_from_the_title_by_keys(tables):
         rows = [line for line in lines if "Ann" in line or "bot: hard" in line or "Ben" in line]
         assert len(rows) == 3 and "Ann" in rows[0] and "(you)" in rows[0] and "bot: hard" in rows[1]
         assert rows[0].split()[0] == "1" and rows[0].split()[-1] == "3"  # place first, games last
-        await pilot.press("right")
+        assert "LEADERBOARD: 6 nimmt!: Base game" in screen_text(app)
+        await pilot.press("right")  # each variant its own ratings
+        assert "LEADERBOARD: 6 nimmt!: Pro" in screen_text(app)
+        assert "No rated games of this game yet" in screen_text(app) and "Ann" not in screen_text(app)
+        await pilot.press("left", "left", "left")  # back to the base game, then round to the last games
         assert "LEADERBOARD: Bullenparty" in screen_text(app) and "Cid" in screen_text(app)
-        await pilot.press("right")
-        assert "No rated games of this game yet" in screen_text(app)
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, LeaderboardScreen))
         await title_to(pilot, app, "join")  # the lobby opens it too
@@ -236,3 +238,24 @@ async def test_the_served_title_shows_every_choice_at_80x24_with_an_unfinished_g
         for choice in ("Continue the unfinished game", "Host a table", "Join a table", "Leaderboard", "Settings",
                        "Quit"):
             assert choice in text
+
+
+async def test_the_leaderboard_shows_a_first_versions_ratings_of_every_variant_apart(tables):
+    """A ratings file of the first version (6 nimmt!'s variants rated together) is read as it was: its 6 nimmt!
+    ratings on a board of their own after the variants', the ratings per variant beside them."""
+    path = ratings_file(tables.parent)
+    path.write_text(json.dumps({"version": 1, "rated": ["OLD:1"], "systems": {"nimmt": {
+        "key:ann-key": {"mu": 30.0, "sigma": 5.0, "games": 7, "name": "Ann"}}}}))
+    rate_game(path, "NEW:1", "pro", [Entrant("key:ben-key", "Ben", 1), Entrant("bot:strong", "", 2)])
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await title_to(pilot, app, "leaderboard")
+        await wait_for(pilot, lambda: isinstance(app.screen, LeaderboardScreen))
+        assert "LEADERBOARD: 6 nimmt!: Pro" in screen_text(app) and "Ben" in screen_text(app)
+        await pilot.press("right", "right", "right")  # Anniversary, Even/Odd, then the first version's board
+        text = screen_text(app)
+        assert "LEADERBOARD: 6 nimmt!: every variant, rated together" in text
+        row = next(line for line in text.splitlines() if "Ann" in line)
+        assert row.split()[-1] == "7" and "Ben" not in text
+        await pilot.press("right")
+        assert "LEADERBOARD: Bullenparty" in screen_text(app)

@@ -11,17 +11,19 @@ from bere_tui.bots.board.strong import StrongBot
 WORLDS = 24
 #: options searched besides the one chosen (the heuristic's best)
 SHORTLIST = 4
+#: turns played out after the current one (none: the review scores the turn's own points, as it says)
+TURNS = 0
 
 
 def evaluate(view, legal: list[dict], chosen: int, seed: int) -> dict[int, float]:
     """Expected points of the options searched (indices into `legal`), the chosen one among them."""
     if len(legal) < 2:
         return {}
-    bot = StrongBot(seed, worlds=WORLDS, shortlist=SHORTLIST)
+    bot = StrongBot(seed, worlds=WORLDS, shortlist=SHORTLIST, turns=TURNS)
     order = bot.shortlist_of(view, legal)
     if chosen not in order:
         order.append(chosen)
     return dict(zip(order, bot.values(view, legal, order, own=True), strict=True))
 
 
-__all__ = ["SHORTLIST", "WORLDS", "evaluate"]
+__all__ = ["SHORTLIST", "TURNS", "WORLDS", "evaluate"]
