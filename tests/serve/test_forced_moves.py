@@ -10,16 +10,14 @@ Through the real hub on a Unix socket (hubtools), with raw seats and, by key pre
 
 from __future__ import annotations
 
-import time
-
-from hubtools import CODE, Clock, join, served
+from hubtools import CODE, Clock, join, served, table_of, wait_for
 
 from bere_tui.record import load
 from bere_tui.serve.hub import TableHub
 from bere_tui.systems import make_game
 from bere_tui.table.director import TableDirector
 from bere_tui.ui.app import BereApp
-from bere_tui.ui.remote import RemoteTableScreen, join_table
+from bere_tui.ui.remote import join_table
 
 NAMES = ("Ann", "Ben", "Cid")
 
@@ -92,12 +90,12 @@ async def test_a_question_the_table_no_longer_asks_is_withdrawn_never_waited_for
         assert not any(m["t"] == "error" for m in cid.seen)
 
 
-async def wait_for(pilot, done, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < end, "timed out waiting for the app"
-        await pilot.pause(0.02)
-    await pilot.pause()
+async def cid_joins(app, monkeypatch) -> None:
+    """Cid's app joins the table with his key: his seat."""
+    monkeypatch.setenv("BERE_TABLES", ".")
+    monkeypatch.setenv("BERE_PLAYER", "cid-key")
+    assert await join_table(app, CODE)
+    assert table_of(app).session.seat == 2
 
 
 def prompt_of(app):
@@ -108,17 +106,12 @@ def prompt_of(app):
 async def test_at_his_own_screen_the_next_hands_first_tile_takes_his_enter(tmp_path, monkeypatch):
     """Cid at his screen, by key presses: Ann and Ben choose first; he is shown no prompt for his last tile of
     the hand, and the next hand's first prompt takes his Enter (typed fast)."""
-    monkeypatch.setenv("BERE_TABLES", ".")
-    monkeypatch.setenv("BERE_PLAYER", "cid-key")
-    game = board_at_a_forced_choice()
-    hub = TableHub(game, CODE, tmp_path, clock=Clock())
+    hub = TableHub(board_at_a_forced_choice(), CODE, tmp_path, clock=Clock())
     async with served(hub, tmp_path, monkeypatch):
         ann, ben = await seated("ann-key", "ben-key")
         app = BereApp(remember=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            assert await join_table(app, CODE)
-            table = next(s for s in app.screen_stack if isinstance(s, RemoteTableScreen))
-            assert table.session.seat == 2
+            await cid_joins(app, monkeypatch)
             for link in (ann, ben):
                 link.send(answer(await link.next("ask")))
             await ann.next("ask")  # the table has gone on: hand 2's first tile
@@ -133,15 +126,12 @@ async def test_a_withdrawn_question_closes_the_prompt_on_his_screen(tmp_path, mo
     """The hub asks the forced move as it did before and makes it first: his prompt for it closes, and the next
     hand's first prompt takes his Enter."""
     monkeypatch.setattr(TableDirector, "to_ask", lambda self: [p for p in self.game.deciders() if not self.is_bot(p)])
-    monkeypatch.setenv("BERE_TABLES", ".")
-    monkeypatch.setenv("BERE_PLAYER", "cid-key")
-    game = board_at_a_forced_choice()
-    hub = TableHub(game, CODE, tmp_path, clock=Clock())
+    hub = TableHub(board_at_a_forced_choice(), CODE, tmp_path, clock=Clock())
     async with served(hub, tmp_path, monkeypatch):
         ann, ben = await seated("ann-key", "ben-key")
         app = BereApp(remember=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            assert await join_table(app, CODE)
+            await cid_joins(app, monkeypatch)
             await wait_for(pilot, lambda: prompt_of(app) is not None)
             stale = prompt_of(app)
             assert len(stale.legal) == 1  # his last tile of the hand
