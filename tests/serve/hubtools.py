@@ -64,10 +64,20 @@ class Link:
         await self.writer.wait_closed()
 
 
-async def join(key: str) -> Link:
+async def join(key: str, lang: str | None = None) -> Link:
     link = Link(*await asyncio.open_unix_connection(f"{CODE}.sock"))
-    link.send({"t": "join", "player": key})
+    link.send({"t": "join", "player": key, **({"lang": lang} if lang else {})})
     return link
+
+
+async def play_to_the_end(link: Link) -> dict:
+    """Answer every question with the last legal action until the game is over; the over message."""
+    while True:
+        message = await link.any()
+        if message["t"] == "ask":
+            link.send({"t": "action", "action": message["legal"][-1], "decision": message["decision"]})
+        elif message["t"] == "over":
+            return message
 
 
 async def settled() -> None:

@@ -90,6 +90,15 @@ class Client:
         self._reader.cancel()
 
 
+async def join(server: BereSSHServer, key: asyncssh.SSHKey, code: str) -> Client:
+    """A client that logs in with `ssh HOST join CODE` at 80x24 (its connection stays open: close it)."""
+    conn = await asyncssh.connect("127.0.0.1", server.port, username="p", client_keys=[key], known_hosts=None,
+                                  agent_path=None)
+    process = await conn.create_process(f"join {code}", term_type="xterm-256color", term_size=(80, 24),
+                                        encoding=None)
+    return Client(conn, process, 80, 24)
+
+
 @asynccontextmanager
 async def connect(server: BereSSHServer, key: asyncssh.SSHKey, cols: int = 80, rows: int = 24):
     conn = await asyncssh.connect("127.0.0.1", server.port, username="player", client_keys=[key],

@@ -20,7 +20,7 @@ import re
 from pathlib import Path
 
 from babel.messages.pofile import read_po
-from hubtools import CODE, Broken, Clock, Link, served
+from hubtools import CODE, Broken, Clock, join, play_to_the_end, served
 
 import bere_tui.serve.hub as hub_module
 from bere_tui import i18n
@@ -76,18 +76,6 @@ def words_in(message: dict, msgids: set[str]) -> list[str]:
 
     walk({k: v for k, v in message.items() if k != "t"}, ())
     return found
-
-
-async def join(key: str, lang: str) -> Link:
-    link = Link(*await asyncio.open_unix_connection(f"{CODE}.sock"))
-    link.send({"t": "join", "player": key, "lang": lang})
-    return link
-
-
-async def play_to_the_end(link: Link) -> None:
-    while (message := await link.any())["t"] != "over":
-        if message["t"] == "ask":
-            link.send({"t": "action", "action": message["legal"][-1], "decision": message["decision"]})
 
 
 async def a_nimmt_table(tmp_path, monkeypatch) -> list[dict]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from hubtools import CODE, Clock, join, served, wait_for
-from test_rematch import history_games, play_to_the_end
+from hubtools import CODE, Clock, join, play_to_the_end, served, wait_for
+from test_rematch import history_games
 
 from bere_tui.engine.nimmt import Game
 from bere_tui.serve.hub import TableHub

@@ -10,7 +10,7 @@ import json
 import os
 
 import pytest
-from hubtools import CODE, Clock, Link, join, served
+from hubtools import CODE, Clock, Link, join, play_to_the_end, served
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import BradleyTerryFull
@@ -173,15 +173,6 @@ def test_a_file_of_the_first_version_is_read_and_written_again_per_variant(tmp_p
 
 
 # ---------------------------------------------------------------------- through the real hub
-
-
-async def play_to_the_end(link) -> dict:
-    while True:
-        message = await link.any()
-        if message["t"] == "ask":
-            link.send({"t": "action", "action": message["legal"][-1], "decision": message["decision"]})
-        elif message["t"] == "over":
-            return message
 
 
 def short_game(seed: int = 4) -> Game:

@@ -7,21 +7,11 @@ from __future__ import annotations
 import asyncio
 import json
 
-from hubtools import CODE, Clock, join, served
+from hubtools import CODE, Clock, join, play_to_the_end, served
 
 from bere_tui.engine.nimmt import Game
 from bere_tui.record import load
 from bere_tui.serve.hub import TableHub
-
-
-async def play_to_the_end(link) -> dict:
-    """Answer every question with the last legal action until the game is over; the over message."""
-    while True:
-        message = await link.any()
-        if message["t"] == "ask":
-            link.send({"t": "action", "action": message["legal"][-1], "decision": message["decision"]})
-        elif message["t"] == "over":
-            return message
 
 
 def history_games(data) -> int:

@@ -96,7 +96,7 @@ async def test_the_server_stops_with_one_line_and_its_table_goes_on_after_the_re
         game = Game("base", [{"name": "Ann"}, {"name": "Cid", "bot": "heuristic"}], seed=3)
         code = await asyncio.to_thread(host_table, game)
         async with czech(server, ann, f"join {code}") as client:
-            await client.wait_for("Hraješ jako Ann")
+            await client.wait_for("Ann: vyber kartu")  # her prompt, in her language
             await client.keys("enter", "enter")  # her first card
             for _ in range(400):
                 if len(selections_in(tables / f"{code}.record.json")) == 1:
@@ -108,8 +108,8 @@ async def test_the_server_stops_with_one_line_and_its_table_goes_on_after_the_re
     async with running_server(root) as server:
         assert server.resumed == [code]
         assert any(code in line for line in start_report(server))  # the server names it when it starts
-        async with czech(server, ann) as client:  # logging in, she sits at her table again
-            await client.wait_for("Hraješ jako Ann")
+        async with czech(server, ann) as client:  # logging in, she sits at her table again, asked again
+            await client.wait_for("Ann: vyber kartu")  # her prompt, in her language
             await client.keys("enter", "enter")
             for _ in range(400):
                 if len(selections_in(tables / f"{code}.record.json")) == 2:

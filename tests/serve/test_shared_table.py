@@ -11,22 +11,13 @@ import asyncio
 import json
 import re
 
-import asyncssh
 import pytest
-from sshtools import Client, authorize, client_key, running_server
+from sshtools import authorize, client_key, join, running_server
 
 from bere_tui.engine.nimmt import Game
 from bere_tui.record import load
 
 pytestmark = pytest.mark.real_gate
-
-
-async def join(server, key, code: str) -> Client:
-    conn = await asyncssh.connect("127.0.0.1", server.port, username="p", client_keys=[key], known_hosts=None,
-                                  agent_path=None)
-    process = await conn.create_process(f"join {code}", term_type="xterm-256color", term_size=(80, 24),
-                                        encoding=None)
-    return Client(conn, process, 80, 24)
 
 
 def without_log(text: str) -> str:

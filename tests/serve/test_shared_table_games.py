@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import asyncio
 
-import asyncssh
 import pytest
-from sshtools import Client, authorize, client_key, running_server
+from sshtools import Client, authorize, client_key, join, running_server
 
 from bere_tui.record import load
 from bere_tui.systems import make_game
@@ -19,14 +18,6 @@ from bere_tui.systems import make_game
 pytestmark = pytest.mark.real_gate
 
 NAMES = ["Ann", "Ben", "Cid"]
-
-
-async def join(server, key, code: str) -> Client:
-    conn = await asyncssh.connect("127.0.0.1", server.port, username="p", client_keys=[key], known_hosts=None,
-                                  agent_path=None)
-    process = await conn.create_process(f"join {code}", term_type="xterm-256color", term_size=(80, 24),
-                                        encoding=None)
-    return Client(conn, process, 80, 24)
 
 
 def over(text: str) -> bool:
