@@ -147,18 +147,16 @@ class TableHub:
         self.restore(kept)
 
     def restore(self, kept: dict) -> None:
-        """The seats' keys and the benched seats kept in the table's file (a table reloaded after a restart)."""
+        """The seats' keys (those bound, those that left for good) and the benched seats kept in the table's file
+        (a table reloaded after a restart)."""
         people = set(self.director.people)
-        owners = kept.get("owners")
-        if isinstance(owners, dict):
-            for seat, key in owners.items():
-                if str(seat).isdigit() and int(seat) in people and isinstance(key, str):
-                    self.owners[int(seat)] = key
-        left = kept.get("left")
-        if isinstance(left, dict):
-            for seat, key in left.items():
-                if str(seat).isdigit() and isinstance(key, str):
-                    self.left[int(seat)] = key
+
+        def seat_keys(kept_keys) -> dict[int, str]:  # {"seat": key} as written, person seats only
+            return {int(seat): key for seat, key in (kept_keys.items() if isinstance(kept_keys, dict) else ())
+                    if str(seat).isdigit() and int(seat) in people and isinstance(key, str)}
+
+        self.owners.update(seat_keys(kept.get("owners")))
+        self.left.update(seat_keys(kept.get("left")))
         benched = kept.get("benched")
         for seat in benched if isinstance(benched, list) else []:
             if seat in people:
@@ -376,8 +374,9 @@ class TableHub:
         self.director = TableDirector(game, on_action=self.save, own_terminals=True)
         here = {c.seat for c in self.connected}
         now = self.clock()
-        gone = set(self.left)  # seats their players left for good: a bot's in the new game too (until a friend
-        self.left = {}  # takes one); the new game is not theirs
+        # the seats their players left for good are a bot's in the new game too (until a friend takes one), and
+        # the new game is not theirs
+        gone, self.left = set(self.left), {}
         self.away_since = {p: now for p in self.director.people if p not in here and p not in gone}
         self.asked, self.offered, self.benched, self.returning = {}, set(), set(), set()
         for p in sorted(gone):

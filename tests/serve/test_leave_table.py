@@ -13,7 +13,7 @@ from hubtools import CODE, Clock, join, play_to_the_end, served, wait_for
 from test_rematch import history_games
 
 from bere_tui.engine.nimmt import Game
-from bere_tui.serve.hub import TableHub
+from bere_tui.serve.hub import TableHub, table_from_record
 from bere_tui.serve.ratings import ratings_file
 from bere_tui.ui.app import BereApp
 from bere_tui.ui.remote import join_table
@@ -42,6 +42,9 @@ async def test_a_seat_left_for_good_is_a_bots_and_the_game_still_counts_for_the_
         assert seats["benched"] == [1] and seats["levels"][1] is not None  # Ann's board: Ben's seat is a bot's
         kept = json.loads((hub.folder / f"{CODE}.table.json").read_text())
         assert kept["owners"] == {"0": "ann-key"} and kept["left"] == {"1": "ben-key"}
+        game, history = table_from_record(hub.record_path)  # a restart reloads the table: the same seats
+        reloaded = TableHub(game, CODE, hub.folder, clock=Clock(), history=history)
+        assert (reloaded.owners, reloaded.left, reloaded.benched) == ({0: "ann-key"}, {1: "ben-key"}, {1})
         ann.send({"t": "action", "action": mine["legal"][-1], "decision": mine["decision"]})
         over = await play_to_the_end(ann)  # nobody waits for Ben: his seat's bot plays on
         assert over["winners"] and "1" in over["ratings"]  # Ben is rated for the game he left
