@@ -168,7 +168,7 @@ class RemoteTableScreen(TableScreen):
 
         self.app.push_screen(PickScreen(_("Which seat does a bot take over?"), choices), chosen)
 
-    leaving = False  # this seat chose to leave the table: its link closes without a notice
+    leaving = False  # this seat chose to leave the table: nothing more is drawn, its link closes without a notice
 
     def leave_options(self) -> list[tuple[str, str]]:
         """The quit question's other ways out (BereApp.action_ask_quit): to the title, the seat kept or given up."""
@@ -182,7 +182,7 @@ class RemoteTableScreen(TableScreen):
         next login goes to the title; a friend may take the seat); otherwise the seat waits for this key, as
         after a dropped connection."""
         s = self.session
-        self.leaving = True
+        self.leaving = self._gone = True  # (no prompt opens any more, and no notice says the table has gone)
         if choice == "leave" and s.seat is not None:
             s.link.send({"t": "leave"})
             self.notify(_("You left table {code}: a bot plays your seat.").format(code=s.code), timeout=8)
@@ -266,9 +266,10 @@ class RemoteTableScreen(TableScreen):
     async def draw_hub(self, inbox: asyncio.Queue) -> None:
         while True:
             message = await inbox.get()
+            if self.leaving:  # (what the table sent meanwhile is not drawn over the title)
+                return
             if message is None:
-                if not self.leaving:
-                    await self.table_gone()
+                await self.table_gone()
                 return
             try:
                 done = await self.on_hub(message)
