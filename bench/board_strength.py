@@ -84,16 +84,18 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--worlds", type=int, default=None, help="the strong bot's worlds per decision")
+    ap.add_argument("--worlds", type=int, default=None, help="the strong bot's worlds per decision (both sides)")
     ap.add_argument("--board", default="standard")
     ap.add_argument("--match", nargs="*", choices=list(MATCHES), default=list(MATCHES))
     ap.add_argument("--side", choices=("blue", "red"), default=None, help="play one side only")
     args = ap.parse_args()
     tables = tuple(t for t in TABLES if args.side in (None, t[0]))
     worlds = args.worlds if args.worlds is not None else StrongBot.default_worlds
+    pro_worlds = args.worlds if args.worlds is not None else StrongBot.default_pro_worlds
     print(f"Board game ({args.board}), {args.players} players, {args.games} games per match (sides and luck "
-          f"cards in turn), seeds {args.seed}.., strong: {worlds} worlds x {StrongBot.default_shortlist} "
-          f"options per decision, {StrongBot.default_turns} turn(s) beyond the current one")
+          f"cards in turn), seeds {args.seed}.., strong: {worlds} worlds ({pro_worlds} on the red side) x "
+          f"{StrongBot.default_shortlist} options per decision, {StrongBot.default_turns} turn(s) beyond the "
+          f"current one")
     for match in args.match:
         results: dict[str, list] = {}  # side -> [(won, diff)]
         times, cpu = [], []

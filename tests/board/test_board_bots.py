@@ -199,6 +199,25 @@ def test_the_strong_bot_runs_a_fixed_number_of_simulations(monkeypatch):
     assert len(calls) == 5 * min(4, len(legal))
 
 
+def test_the_strong_bot_searches_more_worlds_on_the_pro_side(monkeypatch):
+    """Issue 34 item 2: on the pro side (BG7: action cards, STOP, tiles drawn or gathered, the hand's cost at
+    the end) the strong bot deals `pro_worlds` worlds per decision, on the base side `worlds`; `worlds` given
+    alone serves both sides (the game review's fixed search)."""
+    from bere_tui.bots.board import strong
+
+    calls = []
+    real = strong.rollout
+    monkeypatch.setattr(strong, "rollout", lambda g, me, last, *own: calls.append(me) or real(g, me, last, *own))
+    assert StrongBot(1).pro_worlds == StrongBot.default_pro_worlds > StrongBot.default_worlds
+    assert StrongBot(1, worlds=5).pro_worlds == 5
+    for side, expected in (("blue", 3), ("red", 7)):
+        g = new_game(4, 2, side)
+        legal = g.legal(0)
+        calls.clear()
+        StrongBot(3, worlds=3, pro_worlds=7, shortlist=2).choose(g.view(0), legal)
+        assert len(calls) == expected * min(2, len(legal)), side
+
+
 def test_make_bot_builds_the_board_bot_of_each_level():
     g = new_game(4, 2, "red")
     for name, own in (("random", "random"), ("easy", "random"), ("heuristic", "heuristic"),

@@ -55,18 +55,23 @@ def rollout(g, me: int, last: int, own: bool = False) -> float:
 
 
 class StrongBot(Bot):
-    """`worlds`: dealt worlds per decision; `shortlist`: options searched (the heuristic's best); `turns`:
-    turns played out after the current one."""
+    """`worlds`: dealt worlds per decision (`pro_worlds` on the pro side; `worlds` alone serves both);
+    `shortlist`: options searched (the heuristic's best); `turns`: turns played out after the current one."""
 
     name = "strong"
     default_worlds = 30
     default_shortlist = 4
     default_turns = 1
+    #: worlds per decision on the pro side (BG7), where more measured better (see the module's docstring)
+    default_pro_worlds = 45
 
     def __init__(self, seed: int | None = None, worlds: int | None = None, shortlist: int | None = None,
-                 turns: int | None = None) -> None:
+                 turns: int | None = None, pro_worlds: int | None = None) -> None:
         super().__init__(seed)
         self.worlds = self.default_worlds if worlds is None else worlds
+        if pro_worlds is None:  # `worlds` given alone serves both sides
+            pro_worlds = self.default_pro_worlds if worlds is None else worlds
+        self.pro_worlds = pro_worlds
         self.shortlist = self.default_shortlist if shortlist is None else shortlist
         self.turns = self.default_turns if turns is None else turns
 
@@ -90,7 +95,8 @@ class StrongBot(Bot):
         me = view.me
         totals = [0.0] * len(order)
         choosing = legal[0]["do"] == "select"
-        for _w in range(self.worlds):
+        worlds = self.pro_worlds if view.pro else self.worlds
+        for _w in range(worlds):
             world = deal_world(view, self.rng)
             last = world.turn + self.turns
             # the others choose in secret, so not knowing mine: their choices serve every option of mine
@@ -101,7 +107,7 @@ class StrongBot(Bot):
                 for action in theirs:
                     g.apply(action)
                 totals[k] += rollout(g, me, last, own)
-        return [t / self.worlds for t in totals]
+        return [t / worlds for t in totals]
 
 
 __all__ = ["StrongBot", "policy_action", "rollout"]
