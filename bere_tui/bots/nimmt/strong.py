@@ -73,11 +73,12 @@ VARIANT_EFFORT = {"base": 1.0, "pro": 1.0, "even-odd": 0.5, "anniversary": 0.5}
 #: against the flat Monte Carlo baseline (bench/bot_strength.py --match base-mcs) than the closest-fit policy
 VARIANT_POLICY = {"base": "random"}
 DEFAULT_POLICY = "gap"
-#: the search of each variant where it differs from the constructor's defaults (objective, first, hand_scale).
-#: In the base game, the chance of winning the game, the others' cards of this turn by their risk and the cap
-#: scaled by the cards in hand measured stronger at equal time against the flat Monte Carlo baseline
-#: (bench/bot_strength.py --match base-mcs; see the CHANGELOG)
-VARIANT_SEARCH: dict[str, dict] = {"base": {"objective": "win", "first": "risk", "hand_scale": 1.0}}
+#: the search of each variant where it differs from the constructor's defaults (objective, first, hand_scale;
+#: `effort`: a factor on the cap). In the base game, the chance of winning the game, the others' cards of this
+#: turn by their risk and the cap scaled by the cards in hand measured stronger at equal time against the flat
+#: Monte Carlo baseline (bench/bot_strength.py --match base-mcs; see the CHANGELOG); half the cap keeps the
+#: slowest decision (10 cards in hand, the cap scaled up by `hand_scale`) within 300 ms of CPU time (issue 34)
+VARIANT_SEARCH: dict[str, dict] = {"base": {"objective": "win", "first": "risk", "hand_scale": 1.0, "effort": 0.5}}
 #: a policy's rollouts cost against `gap`'s (fastsim's plain random rollouts are about twice as fast)
 POLICY_EFFORT = {"gap": 1.0, "safe": 1.0, "random": 1.75}
 
@@ -132,6 +133,46 @@ def win_chance(totals: Sequence[float], me: int, rounds_left: float, sigma: floa
     return p / (1 << len(leads))
 
 
+class WinChances:
+    """win_chance for many totals of one decision, from tables: for each number of rounds left and each lead
+    (another total less mine, an integer), the factor of each quadrature node. The same numbers as win_chance,
+    without its error functions at every call (a rollout's score is one of these)."""
+
+    def __init__(self, sigma: float = ROUND_SIGMA) -> None:
+        self.sigma = sigma
+        self._tables: dict[float, dict[float, tuple[float, ...]]] = {}
+
+    def __call__(self, totals: Sequence[float], me: int, rounds_left: float) -> float:
+        mine = totals[me]
+        if rounds_left <= 0:
+            return 1.0 if all(x >= mine for x in totals) else 0.0
+        table = self._tables.get(rounds_left)
+        if table is None:
+            table = self._tables[rounds_left] = {}
+        s = self.sigma * sqrt(rounds_left) * 1.4142135623730951
+        p0 = p1 = p2 = p3 = p4 = p5 = p6 = 1.0  # the product at each of the 7 nodes (_GH), written out: fast
+        others = 0
+        for q, x in enumerate(totals):
+            if q == me:
+                continue
+            others += 1
+            lead = x - mine
+            f = table.get(lead)
+            if f is None:
+                a = (lead + 0.5) / s
+                f = table[lead] = tuple(1.0 + erf(a - z * 0.7071067811865476) for z, _w in _GH)
+            p0 *= f[0]
+            p1 *= f[1]
+            p2 *= f[2]
+            p3 *= f[3]
+            p4 *= f[4]
+            p5 *= f[5]
+            p6 *= f[6]
+        w = _GH
+        return (w[0][1] * p0 + w[1][1] * p1 + w[2][1] * p2 + w[3][1] * p3 + w[4][1] * p4 + w[5][1] * p5
+                + w[6][1] * p6) / (1 << others)
+
+
 #: the cards in hand at which `hand_scale` leaves the cap as it is (about the median decision of a round)
 HAND_REF = 6
 
@@ -184,6 +225,7 @@ class StrongBot(Bot):
         self.pace = pace
         self._rounds_after: int | None = 0  # fixed rounds after this one (None: until the target, B9)
         self._wins: dict[tuple, float] = {}  # this decision's win_chance by the round's bullheads
+        self._chances = WinChances(sigma)  # win_chance from tables (the same numbers, cheaper)
         self._last_round = False  # whether this round is surely the last
         self._target = 0  # B9: a total that ends the game (0: none)
         self._simulations = self.simulations  # this decision's cap (effort)
@@ -215,6 +257,8 @@ class StrongBot(Bot):
         self._objective = self.objective or search.get("objective", "round")
         self._first = self.first or search.get("first", "rollout")
         self._hand_scale = self.hand_scale if self.hand_scale is not None else search.get("hand_scale", 0.0)
+        if self._simulations is not None and search.get("effort", 1.0) != 1.0:
+            self._simulations = max(1, round(self._simulations * search["effort"]))
         if self._hand_scale and self._simulations is not None:
             scale = (max(1, len(view.hand)) / HAND_REF) ** self._hand_scale
             self._simulations = max(1, round(self._simulations * scale))
@@ -266,7 +310,7 @@ class StrongBot(Bot):
                            else 0 if top >= self._target else max(1.0, (self._target - top) / self.pace + 0.5))
             own = pens[me]
             value = (self.tiebreak * (own - (sum(pens) - own) / max(1, t.n - 1))
-                     - win_chance(totals, me, left, self.sigma))
+                     - self._chances(totals, me, left))
             self._wins[key] = value
         return value
 
