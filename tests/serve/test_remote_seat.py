@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from hubtools import CODE, Clock, join, served, table_of, wait_for
+from hubtools import CODE, Clock, join, selections, served, table_of, wait_for
 
 from bere_tui.engine.nimmt import Game
 from bere_tui.serve.hub import TableHub
@@ -52,6 +52,55 @@ async def test_a_player_reads_the_clock_and_gives_a_seat_away_for_a_minute_to_a_
             assert "bot" in ann_line
 
 
+async def test_b_under_the_own_open_prompt_gives_a_seat_away_to_a_bot_and_the_board_shows_it_at_once(
+        tmp_path, monkeypatch):
+    """A player deciding need not answer first: `b` is offered under the open card prompt once a seat has been away
+    long enough; the seat handed to the bot shows on the board and in the log at once, the prompt and its
+    highlight stay as they were, and the log says it once (not again when the draw loop reads it in its turn)."""
+    from bere_tui.ui.widgets.log import GameLog
+    from bere_tui.ui.widgets.picker import CardPicker
+
+    monkeypatch.setenv("BERE_TABLES", ".")
+    monkeypatch.setenv("BERE_PLAYER", "ben-key")
+    clock = Clock()
+    game = Game("base", [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cid", "bot": "random"}], seed=4)
+    hub = TableHub(game, CODE, tmp_path, TableSettings(away_offer=60, away_auto=0, clock=120), clock=clock)
+    async with served(hub, tmp_path, monkeypatch):
+        ann = await join("ann-key")
+        await ann.next("ask")
+        app = BereApp(remember=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await join_table(app, CODE)
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "SelectPrompt")
+            prompt, table = app.screen, table_of(app)
+            await pilot.press("right", "right")
+            assert not prompt.check_action("to_bot", ())  # nobody away: no `b`
+            await ann.close()
+            await wait_for(pilot, lambda: 0 in table.session.away)
+            clock.now += 60
+            hub.tick()
+            await wait_for(pilot, lambda: table.session.offer == [0])
+            assert app.screen is prompt and prompt.check_action("to_bot", ()) is True
+            await pilot.press("b")
+            await wait_for(pilot, lambda: isinstance(app.screen, PickScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: 0 in table.session.bots)
+            assert app.screen is prompt and prompt.query_one(CardPicker).cursor == 2
+            ann_line = next(line for line in table.query_one(ScoreBoard).render().plain.splitlines() if "Ann" in line)
+            assert "bot" in ann_line
+            said = "A bot plays this seat now: Ann."
+
+            def log():
+                return [line.plain for line in table.query_one(GameLog).lines]
+
+            assert log().count(said) == 1
+            card = prompt.query_one(CardPicker).cards[2]
+            await pilot.press("enter")  # Ben's card, as highlighted
+            await wait_for(pilot, lambda: app.screen is table and hub.game.turn == 2)
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "SelectPrompt")  # turn 2 asked: all drawn
+            assert selections(hub, 1) == [card] and log().count(said) == 1
+
+
 async def test_new_game_with_the_same_seats_begins_a_new_deal_at_the_same_table(tmp_path, monkeypatch):
     """Issue 33 item 5, by key presses: the game played to its end, then the results' first choice."""
     from bere_tui.ui.screens.scores import ResultsScreen
@@ -84,7 +133,6 @@ async def test_the_waiting_line_follows_the_others_under_an_open_prompt_and_keys
     """Issue 33: while this seat's own card choice is open (B3: everyone chooses at once), the others choosing
     changes whom the table waits for; the line says so at once, under the prompt, whose highlight and the keys
     typed while the news arrives stay as they are."""
-    from hubtools import selections
 
     from bere_tui.ui.widgets.picker import CardPicker
 
