@@ -12,9 +12,9 @@ Matches (4 players; the seats move round the table from game to game):
                    rollouts over the round per card (and per row when taking one), each in a world dealt afresh
                    (in-round card counting: the unseen cards dealt to the others), own bullheads only. Equal
                    time: unless --mc-per-card is given, N is calibrated first in this run (a few games, strong
-                   and mcs timed in this process, CPU time) so that mcs's median decision time equals strong's;
-                   both medians are printed with the match (target: strong >= 35% of games, a fair share is
-                   25%, over >= 200)
+                   and mcs timed in this process, CPU time) so that mcs's median decision time equals strong's,
+                   or its mean where that gives mcs more time; both bots' medians and means are printed with
+                   the match (target: strong >= 35% of games, a fair share is 25%, over >= 200)
   base-mcs-crn     the same with `mcs-crn`: a stronger peer than the peer's own code, each world dealt once and
                    played with every card (common random numbers, as strong does), so that the cards' means are
                    compared on the same deals; calibrated to equal time in the same way (only with --match)
@@ -160,16 +160,23 @@ def play_one(job: tuple) -> dict:
 def calibrate(match: str, games: int, simulations, iterations, seed: int, options: dict) -> int:
     """The peer's rollouts per card at which its median decision time equals strong's (issue 34): a few games of
     base-mcs at MC_PER_CARD in this process, then MC_PER_CARD scaled by the ratio of the medians (a decision's
-    time is its number of rollouts times a rollout's). The times are CPU times of this process: the wall clock
+    time is its number of rollouts times a rollout's), or by the ratio of the means where that is larger (a bot
+    that is quick on easy decisions and slow on hard ones would otherwise be given a peer with less time in all
+    than itself). The times are CPU times of this process: the wall clock
     of a shared machine counts the other processes' work too, and would favour whichever bot ran at a quiet
     moment."""
     results = [play_one((match, g, seed * 100_000 + 90_000 + g, simulations, iterations, MC_PER_CARD, options))
                for g in range(games)]
-    strong = statistics.median(t for r in results for t in r["cpu_times"])
-    mcs = statistics.median(t for r in results for t in r["other_cpu"])
-    per_card = max(1, round(MC_PER_CARD * strong / mcs))
-    print(f"{match} calibration, {games} games, CPU time: strong median {strong * 1000:.0f} ms, mcs at {MC_PER_CARD} per card median"
-          f" {mcs * 1000:.0f} ms -> mcs at {per_card} rollouts per card")
+    strong = [t for r in results for t in r["cpu_times"]]
+    mcs = [t for r in results for t in r["other_cpu"]]
+    by_median = statistics.median(strong) / statistics.median(mcs)
+    by_mean = statistics.mean(strong) / statistics.mean(mcs)
+    per_card = max(1, round(MC_PER_CARD * max(by_median, by_mean)))
+    print(f"{match} calibration, {games} games, CPU time: strong median {statistics.median(strong) * 1000:.0f} ms,"
+          f" mean {statistics.mean(strong) * 1000:.0f} ms; mcs at {MC_PER_CARD} per card median"
+          f" {statistics.median(mcs) * 1000:.0f} ms, mean {statistics.mean(mcs) * 1000:.0f} ms -> mcs at {per_card}"
+          f" rollouts per card (the larger of the two ratios: equal medians, and equal means where that gives"
+          f" mcs more time)")
     return per_card
 
 

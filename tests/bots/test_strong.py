@@ -96,7 +96,7 @@ def test_iterations_cap_the_worlds():
 @pytest.mark.parametrize("policy", ["gap", "random"])
 def test_simulations_cap_the_rollouts(policy):
     game = Game("base", ["A", "B", "C", "D"], seed=3)
-    bot = StrongBot(1, simulations=50, iterations=None, policy=policy, hand_scale=0.0)
+    bot = StrongBot(1, simulations=50, iterations=None, policy=policy, hand_scale=0.0, batched=False)
     bot.choose(game.view(0), game.legal(0))
     cap = round(50 * POLICY_EFFORT[policy])  # random rollouts cost less: more of them in the same time
     cap = round(cap * VARIANT_SEARCH["base"].get("effort", 1.0))  # the base game's share of the cap

@@ -20,13 +20,15 @@ CHECK_EVERY = 4
 
 
 def race(n_options: int, make_world, value, iterations: int | None, simulations: int | None = None,
-         prune: bool = True, z: float = Z) -> tuple[int, int]:
+         prune: bool = True, z: float = Z, indifference: float = 0.0) -> tuple[int, int]:
     """Index of the option with the lowest mean `value(world, option)` and the number of worlds played.
 
     `make_world(k)` builds the k-th world; stop when `iterations` worlds are played, when `simulations` calls of
     `value` are made (after the world that reaches it), or when one option is left. No clock is read: the same
     worlds give the same answer on any machine. Without `prune`, every option is played in every world (plain
-    flat Monte Carlo). `z`: the standard errors behind the best at which an option is dropped.
+    flat Monte Carlo). `z`: the standard errors behind the best at which an option is dropped; `indifference`:
+    an option is dropped too once it cannot be better than the best by more than this (the choice between them
+    no longer matters), and the race ends when every option left is the best's equal in that sense.
     """
     if iterations is None and simulations is None:
         raise ValueError("a race needs a cap: iterations or simulations")
@@ -57,7 +59,7 @@ def race(n_options: int, make_world, value, iterations: int | None, simulations:
         if simulations is not None and played >= simulations:
             break
         if prune and k >= MIN_WORLDS and k % CHECK_EVERY == 0:
-            live = _prune(live, sums, squares, products, k, z)
+            live = _prune(live, sums, squares, products, k, z, indifference)
             if len(live) == 1:
                 break
     best = min(live, key=lambda o: (sums[o], o))
@@ -65,9 +67,9 @@ def race(n_options: int, make_world, value, iterations: int | None, simulations:
 
 
 def _prune(live: list[int], sums: list[float], squares: list[float], products: list[list[float]], k: int,
-           z: float) -> list[int]:
+           z: float, indifference: float = 0.0) -> list[int]:
     """The options still in the race: the best (lowest sum) and those whose mean paired loss to it is within
-    `z` standard errors of zero."""
+    `z` standard errors of zero, and (with `indifference`) that may still be better than it by more than that."""
     best = min(live, key=lambda o: sums[o])
     keep = []
     for o in live:
@@ -78,6 +80,6 @@ def _prune(live: list[int], sums: list[float], squares: list[float], products: l
         total = sums[o] - sums[best]  # the sum of the paired differences
         mean = total / k
         var = max(0.0, (squares[o] + squares[best] - 2.0 * cross - k * mean * mean) / (k - 1))
-        if mean <= z * sqrt(var / k):
+        if mean <= z * sqrt(var / k) - indifference:
             keep.append(o)
     return keep

@@ -81,6 +81,8 @@ DEFAULT_POLICY = "gap"
 VARIANT_SEARCH: dict[str, dict] = {"base": {"objective": "win", "first": "risk", "hand_scale": 1.0, "effort": 0.5}}
 #: a policy's rollouts cost against `gap`'s (fastsim's plain random rollouts are about twice as fast)
 POLICY_EFFORT = {"gap": 1.0, "safe": 1.0, "random": 1.75}
+#: the rollouts of a batched card choice (bots/nimmt/batch.py) against fastsim's random ones in the same time
+BATCH_EFFORT = 9
 
 
 def effort(simulations: int | None, view, policy: str = DEFAULT_POLICY) -> int | None:
@@ -191,7 +193,8 @@ class StrongBot(Bot):
                  policy: str | None = None, others_weight: float = 1.0, carry: float = 2.5,
                  end_weight: float = 20.0, racing: bool = True, rival: str = "mean", objective: str | None = None,
                  tiebreak: float = 0.001, sigma: float = ROUND_SIGMA, pace: float = ROUND_PACE,
-                 first: str | None = None, first_greedy: float = 0.7, hand_scale: float | None = None) -> None:
+                 first: str | None = None, first_greedy: float = 0.7, hand_scale: float | None = None,
+                 indifference: float | None = None, batched: bool = True) -> None:
         super().__init__(seed)
         self.simulations = self.default_simulations if simulations is _DEFAULT else simulations
         self.iterations = self.default_iterations if iterations is _DEFAULT else iterations
@@ -220,6 +223,10 @@ class StrongBot(Bot):
         self.hand_scale = hand_scale
         self._hand_scale = hand_scale or 0.0
         self.first_greedy = first_greedy
+        #: racing drops an option that cannot beat the best by more than this (racing.race; None: the variant's)
+        self.indifference = indifference
+        self.batched = batched  # card choices searched in batches on numpy where they can be (bots/nimmt/batch.py)
+        self._indifference = indifference or 0.0
         self.tiebreak = tiebreak
         self.sigma = sigma
         self.pace = pace
@@ -257,6 +264,8 @@ class StrongBot(Bot):
         self._objective = self.objective or search.get("objective", "round")
         self._first = self.first or search.get("first", "rollout")
         self._hand_scale = self.hand_scale if self.hand_scale is not None else search.get("hand_scale", 0.0)
+        self._indifference = (self.indifference if self.indifference is not None
+                              else search.get("indifference", 0.0))
         if self._simulations is not None and search.get("effort", 1.0) != 1.0:
             self._simulations = max(1, round(self._simulations * search["effort"]))
         if self._hand_scale and self._simulations is not None:
@@ -317,7 +326,8 @@ class StrongBot(Bot):
     def _search(self, n_options: int, make_world, value) -> int:
         seed = self.rng.getrandbits(60)
         best, self.worlds = race(n_options, lambda k: make_world(random.Random(seed + k)), value,
-                                 self.iterations, self._simulations, self.racing)
+                                 self.iterations, self._simulations, self.racing,
+                                 indifference=self._indifference)
         return best
 
     def _rollout(self, t: Table, seed: int, me: int) -> float:
@@ -366,7 +376,52 @@ class StrongBot(Bot):
             t.resolve(plays + [(c, me)])
             return self._rollout(t, seed, me)
 
+        if self._batched(view, dealer):
+            return legal[self._select_batched(view, cards, dealer, risk)]
         return legal[self._search(len(legal), make_world, value)]
+
+    def _batched(self, view, dealer: Dealer) -> bool:
+        """Whether this card choice is searched in batches on numpy (bots/nimmt/batch.py): random rollouts for
+        the chance of winning, with racing, on plain rows of five (the base game), every other hand hidden and
+        as long as the bot's own."""
+        me, h = view.me, len(view.hand)
+        return (self.batched and self.racing and self.pick is POLICIES["random"] and self._objective == "win"
+                and self._simulations is not None and self.iterations is None and not self._carry_now
+                and not view.rules.has_specials
+                and all(r.capacity == 5 and not r.stop and r.parity is None and not r.fifth for r in view.rows)
+                and all(not dealer.known[q] and not dealer.public[q] and dealer.needs[q] == h
+                        for q in range(len(view.players)) if q != me))
+
+    def _select_batched(self, view, cards: list[int], dealer: Dealer, risk) -> int:
+        """The card choice searched by batch.SelectSearch and batch.race, `BATCH_EFFORT` times the rollouts
+        (they cost that much less)."""
+        import numpy as np
+
+        from bere_tui.bots.nimmt import batch
+
+        me, n = view.me, len(view.players)
+        before = np.array(self._before, dtype=np.float64)
+        pens0 = np.array([pv.round_scores[-1] if pv.round_scores else 0 for pv in view.players], dtype=np.int64)
+        rounds_after, target, pace, sigma, tiebreak = self._rounds_after, self._target, self.pace, self.sigma, self.tiebreak
+
+        def score(pens):
+            pens = pens + pens0
+            totals = before + pens
+            if rounds_after is not None:
+                left = np.full(len(totals), float(rounds_after))
+            else:
+                top = totals.max(axis=1)
+                left = np.where(top >= target, 0.0, np.maximum(1.0, (target - top) / pace + 0.5))
+            own = pens[:, me]
+            rivals = (pens.sum(axis=1) - own) / max(1, n - 1)
+            return tiebreak * (own - rivals) - batch.win_chances(totals, me, left, sigma)
+
+        search = batch.SelectSearch(np.random.default_rng(self.rng.getrandbits(60)), [r.cards for r in view.rows],
+                                    sorted(view.hand), cards, dealer.unseen, n, me, score, risk, self.first_greedy)
+        best, self.worlds = batch.race(len(cards), search.values, self._simulations * BATCH_EFFORT,
+                                       indifference=self._indifference)
+        self.rollouts = search.rollouts
+        return best
 
     def _draft(self, view, legal):
         """P2: the heuristic bot's rule, the card nearest the middle (see the module docstring for why)."""
