@@ -138,12 +138,11 @@ class SelectSearch:
         seq[:, :, [q for q in range(n) if q != me], :] = theirs[:, None, :, :]
         seq[:, :, me, :] = mine
         sims = k * len(live)
-        seq = seq.reshape(sims, n, h)
         tails = np.broadcast_to(self.tails, (sims, len(self.tails))).copy()
         lens = np.broadcast_to(self.lens, (sims, len(self.lens))).copy()
         heads = np.broadcast_to(self.heads, (sims, len(self.heads))).copy()
         pens = np.zeros((sims, n), dtype=np.int64)
-        play(tails, lens, heads, pens, seq)
+        play(tails, lens, heads, pens, seq.reshape(sims, n, h))
         self.rollouts += sims
         return self.score(pens).reshape(k, len(live))
 

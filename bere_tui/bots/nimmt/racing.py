@@ -38,14 +38,14 @@ def race(n_options: int, make_world, value, iterations: int | None, simulations:
     sums = [0.0] * n_options
     squares = [0.0] * n_options
     # products[o][b] (o < b): the sum over the worlds of option o's value times option b's
-    products = [[0.0] * n_options for _ in range(n_options)] if prune else None
+    products = [[0.0] * n_options for _ in range(n_options)]
     k = played = 0
     while True:
         world = make_world(k)
         values = [value(world, o) for o in live]
         for o, v in zip(live, values):
             sums[o] += v
-        if products is not None:
+        if prune:
             for i, o in enumerate(live):
                 v = values[i]
                 squares[o] += v * v

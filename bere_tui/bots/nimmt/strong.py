@@ -12,6 +12,10 @@ being decided are mostly their least risky ones (`first="risk"`, tactics.card_ri
 the cap grows with the cards in hand (`hand_scale`: more rollouts early in a round, fewer near its end).
 
 What is simulated, per decision:
+- select (B3) in the base game: in batches on numpy (bots/nimmt/batch.py: the same model, all the options and a
+  few dozen worlds at once, about eight times the rollouts in the same time, so `BATCH_EFFORT` times as many);
+  its floating-point sums may differ in their last bits between machines, which could only change a choice
+  between options that tie to within them.
 - select, take_row (B6): every option, in rollouts to the end of the round. In the base game the rollouts play
   random cards (VARIANT_POLICY): they cost about half what the closest-fit policy's do, so twice as many fit in
   the same time, and that measured stronger at equal time against the flat Monte Carlo baseline
@@ -418,7 +422,7 @@ class StrongBot(Bot):
 
         search = batch.SelectSearch(np.random.default_rng(self.rng.getrandbits(60)), [r.cards for r in view.rows],
                                     sorted(view.hand), cards, dealer.unseen, n, me, score, risk, self.first_greedy)
-        best, self.worlds = batch.race(len(cards), search.values, self._simulations * BATCH_EFFORT,
+        best, self.worlds = batch.race(len(cards), search.values, (self._simulations or 0) * BATCH_EFFORT,
                                        indifference=self._indifference)
         self.rollouts = search.rollouts
         return best
