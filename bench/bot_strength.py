@@ -8,11 +8,16 @@ Matches (4 players; the seats move round the table from game to game):
                    Carlo with determinization (random rollouts, own bullheads, every option in every world),
                    with the same number of simulations, seated at the same table
   base-mcs         base game to 66, strong vs three `mcs`: the peer's kind of bot (ThingsAI-io/6-nimmt-agent's
-                   `mcs:mcPerCard=N`): flat Monte Carlo, N random rollouts over the round per card, in-round
-                   card counting (the unseen cards dealt to the others), own bullheads only. Equal time: unless
-                   --mc-per-card is given, N is calibrated first in this run (a few games, strong and mcs timed
-                   in this process) so that mcs's median decision time equals strong's; both medians are
-                   printed with the match (target: strong >= 35% of games, a fair share is 25%, over >= 200)
+                   `mcs:mcPerCard=N`, as its src/engine/strategies/mcs.ts plays): flat Monte Carlo, N random
+                   rollouts over the round per card (and per row when taking one), each in a world dealt afresh
+                   (in-round card counting: the unseen cards dealt to the others), own bullheads only. Equal
+                   time: unless --mc-per-card is given, N is calibrated first in this run (a few games, strong
+                   and mcs timed in this process, CPU time) so that mcs's median decision time equals strong's,
+                   or its mean where that gives mcs more time; both bots' medians and means are printed with
+                   the match (target: strong >= 35% of games, a fair share is 25%, over >= 200)
+  base-mcs-crn     the same with `mcs-crn`: a stronger peer than the peer's own code, each world dealt once and
+                   played with every card (common random numbers, as strong does), so that the cards' means are
+                   compared on the same deals; calibrated to equal time in the same way (only with --match)
   pro-heuristic, evenodd-heuristic: strong vs three `heuristic` in Pro and Even/Odd (only with --match)
 A shared victory counts as won (as in `bere sim`). Win rates carry a 95% Wilson interval.
 
@@ -60,6 +65,7 @@ MATCHES = {  # variant, the bots (seat i in game g: bots[(i - g) % 4]), the stro
     "anniv-heuristic": ("anniversary", ["strong", "heuristic", "heuristic", "heuristic"], 0.40),
     "base-flatmc": ("base", ["strong", "flatmc", "heuristic", "heuristic"], None),
     "base-mcs": ("base", ["strong", "mcs", "mcs", "mcs"], 0.35),
+    "base-mcs-crn": ("base", ["strong", "mcs-crn", "mcs-crn", "mcs-crn"], 0.35),
     "pro-heuristic": ("pro", ["strong", "heuristic", "heuristic", "heuristic"], None),
     "evenodd-heuristic": ("even-odd", ["strong", "heuristic", "heuristic", "heuristic"], None),
 }
@@ -77,10 +83,29 @@ FLAT_MC = {"policy": "random", "others_weight": 0.0, "end_weight": 0.0, "racing"
 MC_PER_CARD = 100
 
 
-def mcs_bot(seed: int, per_card: int) -> StrongBot:
+class PeerMcs(StrongBot):
+    """The peer's bot as its code plays (ThingsAI-io/6-nimmt-agent, src/engine/strategies/mcs.ts): each card
+    (each row, when taking one) is played out in `iterations` worlds of its own, each dealt afresh from the
+    unseen cards, with random rollouts to the end of the round; the card of the lowest mean own bullheads wins.
+    No world is shared between the cards (StrongBot's search, with `racing` off, plays every card in the same
+    worlds: `mcs-crn`)."""
+
+    def _search(self, n_options: int, make_world, value) -> int:
+        seed = self.rng.getrandbits(60)
+        means = []
+        for o in range(n_options):
+            means.append(sum(value(make_world(random.Random(seed + o * 1_000_003 + k)), o)
+                             for k in range(self.iterations)))
+        self.worlds = self.iterations * n_options
+        return min(range(n_options), key=lambda o: (means[o], o))
+
+
+def mcs_bot(seed: int, per_card: int, shared_worlds: bool = False) -> StrongBot:
     """The peer's bot (issue 34): every card played out in `per_card` dealt worlds (card counting: the unseen
-    cards of this round dealt to the others), random rollouts to the end of the round, own bullheads."""
-    return StrongBot(seed, simulations=None, iterations=per_card, **FLAT_MC)
+    cards of this round dealt to the others), random rollouts to the end of the round, own bullheads; each card
+    in worlds of its own (PeerMcs), or with `shared_worlds` every card in the same worlds."""
+    kind = StrongBot if shared_worlds else PeerMcs
+    return kind(seed, simulations=None, iterations=per_card, **FLAT_MC)
 
 
 
@@ -93,8 +118,8 @@ def play_one(job: tuple) -> dict:
     game = Game(variant, [{"name": f"{b} {i}", "bot": b} for i, b in enumerate(names)], seed=seed)
     bots = {}
     for p, name in enumerate(names):
-        if name == "mcs":
-            bots[p] = mcs_bot(seed * 1000 + p, per_card)
+        if name in ("mcs", "mcs-crn"):
+            bots[p] = mcs_bot(seed * 1000 + p, per_card, shared_worlds=name == "mcs-crn")
         elif name in ("strong", "flatmc"):
             extra = FLAT_MC if name == "flatmc" else options
             bots[p] = StrongBot(seed * 1000 + p, simulations=simulations, iterations=iterations, **extra)
@@ -103,6 +128,7 @@ def play_one(job: tuple) -> dict:
     seat = names.index("strong")
     times, forced, rollouts, search_time, search_cpu = [], 0, 0, 0.0, 0.0
     other_times, cpu_times = [], []  # the other seats' searched decisions (mcs's, equal time); strong's CPU
+    other_cpu = []  # the other seats' searched decisions, CPU time
     while not game.finished:
         for p in deciders(game):
             view, legal = game.view(p), game.legal(p)
@@ -119,28 +145,38 @@ def play_one(job: tuple) -> dict:
                     search_time += spent
                     search_cpu += cpu
             else:
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 action = bots[p].choose(view, legal)
                 if len(legal) > 1:
                     other_times.append(time.perf_counter() - start)
+                    other_cpu.append(time.process_time() - cpu)
             game.apply(action)
     totals = game.totals()
     return {"names": names, "winners": game.winners, "totals": totals, "times": times, "forced": forced,
             "rollouts": rollouts, "search_time": search_time, "search_cpu": search_cpu, "other_times": other_times,
-            "cpu_times": cpu_times}
+            "cpu_times": cpu_times, "other_cpu": other_cpu}
 
 
-def calibrate(games: int, simulations, iterations, seed: int, options: dict) -> int:
+def calibrate(match: str, games: int, simulations, iterations, seed: int, options: dict) -> int:
     """The peer's rollouts per card at which its median decision time equals strong's (issue 34): a few games of
     base-mcs at MC_PER_CARD in this process, then MC_PER_CARD scaled by the ratio of the medians (a decision's
-    time is its number of rollouts times a rollout's)."""
-    results = [play_one(("base-mcs", g, seed * 100_000 + 90_000 + g, simulations, iterations, MC_PER_CARD, options))
+    time is its number of rollouts times a rollout's), or by the ratio of the means where that is larger (a bot
+    that is quick on easy decisions and slow on hard ones would otherwise be given a peer with less time in all
+    than itself). The times are CPU times of this process: the wall clock
+    of a shared machine counts the other processes' work too, and would favour whichever bot ran at a quiet
+    moment."""
+    results = [play_one((match, g, seed * 100_000 + 90_000 + g, simulations, iterations, MC_PER_CARD, options))
                for g in range(games)]
-    strong = statistics.median(t for r in results for t in r["times"])
-    mcs = statistics.median(t for r in results for t in r["other_times"])
-    per_card = max(1, round(MC_PER_CARD * strong / mcs))
-    print(f"calibration, {games} games: strong median {strong * 1000:.0f} ms, mcs at {MC_PER_CARD} per card median"
-          f" {mcs * 1000:.0f} ms -> mcs at {per_card} rollouts per card")
+    strong = [t for r in results for t in r["cpu_times"]]
+    mcs = [t for r in results for t in r["other_cpu"]]
+    by_median = statistics.median(strong) / statistics.median(mcs)
+    by_mean = statistics.mean(strong) / statistics.mean(mcs)
+    per_card = max(1, round(MC_PER_CARD * max(by_median, by_mean)))
+    print(f"{match} calibration, {games} games, CPU time: strong median {statistics.median(strong) * 1000:.0f} ms,"
+          f" mean {statistics.mean(strong) * 1000:.0f} ms; mcs at {MC_PER_CARD} per card median"
+          f" {statistics.median(mcs) * 1000:.0f} ms, mean {statistics.mean(mcs) * 1000:.0f} ms -> mcs at {per_card}"
+          f" rollouts per card (the larger of the two ratios: equal medians, and equal means where that gives"
+          f" mcs more time)")
     return per_card
 
 
@@ -253,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--speed-games", type=int, default=2, help="games per speed table (default 2)")
     ap.add_argument("--mc-per-card", type=int, default=None,
                     help="mcs's rollouts per card (default: calibrated to strong's median time in this run)")
-    ap.add_argument("--calibration-games", type=int, default=3)
+    ap.add_argument("--calibration-games", type=int, default=4)
     ap.add_argument("--dump", default=None, help="write each game's result (JSON lines) to this file")
     ap.add_argument("--strong", nargs="*", default=[], metavar="KEY=VALUE",
                     help="keyword arguments of the strong bot in the matches (to compare settings), e.g. rival=min")
@@ -270,10 +306,11 @@ def main(argv: list[str] | None = None) -> int:
           f" fastsim, same rounds {_rate(lambda: fastsim_round(rng), 2.0):,.0f} rounds/s")
     if args.speed:
         speed_tables(args.speed, args.speed_games, args.simulations, args.iterations, args.seed)
-    per_card = args.mc_per_card
-    if per_card is None and "base-mcs" in args.match:
-        per_card = calibrate(args.calibration_games, args.simulations, args.iterations, args.seed, options)
     for match in args.match:
+        per_card = args.mc_per_card
+        if per_card is None and match.startswith("base-mcs"):
+            per_card = calibrate(match, args.calibration_games, args.simulations, args.iterations, args.seed,
+                                 options)
         start = time.perf_counter()
         jobs = [(match, g, args.seed * 100_000 + g, args.simulations, args.iterations, per_card, options)
                 for g in range(args.games)]
@@ -304,11 +341,14 @@ def main(argv: list[str] | None = None) -> int:
         cpu_times = [t for r in results for t in r["cpu_times"]]
         if cpu_times:
             print(f"  strong's decisions searched, CPU time: median {statistics.median(cpu_times) * 1000:.0f} ms,"
-                  f" max {max(cpu_times) * 1000:.0f} ms")
+                  f" mean {statistics.mean(cpu_times) * 1000:.0f} ms, max {max(cpu_times) * 1000:.0f} ms")
         other = [t for r in results for t in r["other_times"]]
-        if match == "base-mcs" and other:
-            print(f"  mcs ({per_card} rollouts per card): decisions searched {len(other)}, median"
-                  f" {statistics.median(other) * 1000:.0f} ms, max {max(other) * 1000:.0f} ms")
+        if match.startswith("base-mcs") and other:
+            other_cpu = [t for r in results for t in r["other_cpu"]]
+            print(f"  {lineup[1]} ({per_card} rollouts per card): decisions searched {len(other)}, median"
+                  f" {statistics.median(other) * 1000:.0f} ms, max {max(other) * 1000:.0f} ms; CPU time: median"
+                  f" {statistics.median(other_cpu) * 1000:.0f} ms, mean {statistics.mean(other_cpu) * 1000:.0f} ms,"
+                  f" max {max(other_cpu) * 1000:.0f} ms")
     return 0
 
 

@@ -13,15 +13,16 @@ import asyncio
 import time
 from typing import ClassVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.widgets import Static
 
 from bere_tui.engine.outcome import Outcome
-from bere_tui.i18n import N_, Said, _, ngettext
+from bere_tui.i18n import Said, _, ngettext
 from bere_tui.serve.tables import CLOCKS, TableError, TableLink, TableSettings, server_settings
 from bere_tui.systems import system_of
 from bere_tui.table.wire import Wire, WireError, wire_of
 from bere_tui.table.words import names_and
+from bere_tui.ui.prompts.base import TO_BOT
 from bere_tui.ui.screens.scores import ResultsScreen
 from bere_tui.ui.screens.table import TableScreen
 from bere_tui.ui.widgets.scores import ScoreBoard
@@ -110,9 +111,7 @@ class SeatSession:
 class RemoteTableScreen(TableScreen):
     """The table of one seat at a shared table. Its loop reads the hub's messages instead of a director."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "to_bot", N_("a bot for a missing player"), show=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [TO_BOT]  # (its own prompt offers it too: PromptScreen.host)
 
     deadline: float | None = None  # when this seat's decision clock runs out (the app's monotonic clock)
 
@@ -238,6 +237,12 @@ class RemoteTableScreen(TableScreen):
                 self._withdrawn.add(message.get("decision"))
                 if message.get("decision") == self._asking:
                     self.close_prompt()
+            elif kind == "seats" and self._prompt is not None:  # (a seat handed to a bot: shown at once)
+                try:
+                    self.apply_seats(message)
+                except (KeyError, TypeError, ValueError, IndexError):
+                    continue  # (the draw loop says so when it reads it in its turn)
+                message["applied"] = True
             elif kind == "waiting":
                 self._waiting_read += 1
                 message["read"] = self._waiting_read
@@ -299,13 +304,8 @@ class RemoteTableScreen(TableScreen):
             if message.get("read", self._waiting_shown + 1) > self._waiting_shown:  # (not shown under a prompt)
                 self.show_waiting(message)
         elif kind == "seats":
-            before = set(s.bots)
-            s.set_seats(list(message["levels"]), list(message.get("benched", [])))
-            for p in sorted(s.bots - before):
-                self.write_log(_("A bot plays this seat now: {name}.").format(name=s.names[p]))
-            for p in sorted(before - s.bots):
-                self.write_log(_("Back at the table: {name}.").format(name=s.names[p]))
-            self.query_one(ScoreBoard).refresh()
+            if not message.get("applied"):  # (else shown already, under this seat's open prompt)
+                self.apply_seats(message)
         elif kind == "back":
             self.notify(_("A bot played your seat while you were away; you take it back at your next decision."),
                         timeout=10)
@@ -339,6 +339,17 @@ class RemoteTableScreen(TableScreen):
             return True
         return False
 
+    def apply_seats(self, message: dict) -> None:
+        """Which seats bots play now (a seat handed to a bot, a player back): the board and a log line."""
+        s = self.session
+        before = set(s.bots)
+        s.set_seats(list(message["levels"]), list(message.get("benched", [])))
+        for p in sorted(s.bots - before):
+            self.write_log(_("A bot plays this seat now: {name}.").format(name=s.names[p]))
+        for p in sorted(before - s.bots):
+            self.write_log(_("Back at the table: {name}.").format(name=s.names[p]))
+        self.query_one(ScoreBoard).refresh()
+
     def show_waiting(self, message: dict) -> None:
         """A waiting message of the hub: whom the table waits for, who is not connected, which seats may go to
         a bot."""
@@ -349,6 +360,8 @@ class RemoteTableScreen(TableScreen):
         s.offer = [p for p in message.get("offer", []) if isinstance(p, int) and p in seats and p != s.seat]
         self.show_waiting_for(s.waiting, s.away)
         self.refresh_bindings()
+        if self._prompt is not None:
+            self._prompt.refresh_bindings()  # (`b` under this seat's open prompt)
 
     def show_waiting_for(self, waiting: list[int], away: list[int]) -> None:
         s = self.session
@@ -375,6 +388,7 @@ class RemoteTableScreen(TableScreen):
             prompt = self.face.prompt(game.view(s.seat), legal)
             if hasattr(prompt, "can_go_back"):
                 prompt.can_go_back = False  # nobody else is at this terminal: no hand to hide
+            prompt.host = self  # (`b` under the prompt: a bot for a missing player)
             self._prompt = prompt
             self.show_waiting_news()  # (whom the table waits for meanwhile: the others may have decided already)
             action = await self.app.push_screen_wait(prompt)

@@ -105,3 +105,49 @@ def test_race_keeps_the_best_option_and_stops_early():
     best, worlds = race(len(means), make_world, value, iterations=5)
     assert worlds == 5
     assert race(1, make_world, value, iterations=10) == (0, 0)
+
+
+def _race_by_hand(n_options, make_world, value, iterations):
+    """racing.race as first written: the paired differences to the best recomputed from every world at each
+    check (the running sums must choose the same option after the same worlds)."""
+    from math import sqrt
+
+    from bere_tui.bots.nimmt.racing import CHECK_EVERY, MIN_WORLDS, Z
+
+    live, results, k = list(range(n_options)), [[] for _ in range(n_options)], 0
+    while True:
+        world = make_world(k)
+        for o in live:
+            results[o].append(value(world, o))
+        k += 1
+        if k >= iterations:
+            break
+        if k >= MIN_WORLDS and k % CHECK_EVERY == 0:
+            best = min(live, key=lambda o: sum(results[o]))
+            keep = []
+            for o in live:
+                d = [results[o][i] - results[best][i] for i in range(k)]
+                mean = sum(d) / k
+                var = sum((x - mean) ** 2 for x in d) / (k - 1)
+                if o == best or mean <= Z * sqrt(var / k):
+                    keep.append(o)
+            live = keep
+            if len(live) == 1:
+                break
+    return min(live, key=lambda o: (sum(results[o]), o)), k
+
+
+def test_race_running_sums_choose_as_the_paired_differences_do():
+    for seed in range(300):
+        rng = random.Random(seed)
+        means = [rng.random() for _ in range(rng.randint(2, 10))]
+        spread = rng.random() * 2
+
+        def value(world, o, means=means, spread=spread):
+            luck = world.getstate()[1][3]
+            return means[o] + random.Random(luck).gauss(0, spread) + random.Random(luck * 31 + o).gauss(0, spread)
+
+        def make_world(k, seed=seed):
+            return random.Random(seed * 10_007 + k)
+
+        assert race(len(means), make_world, value, iterations=300) == _race_by_hand(len(means), make_world, value, 300)

@@ -12,6 +12,8 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bere_tui.bots import make_bot
 from bere_tui.bots.nimmt.fastsim import POLICIES
@@ -22,6 +24,7 @@ from bere_tui.bots.nimmt.strong import (
     VARIANT_POLICY,
     VARIANT_SEARCH,
     StrongBot,
+    WinChances,
     effort,
     win_chance,
 )
@@ -93,9 +96,10 @@ def test_iterations_cap_the_worlds():
 @pytest.mark.parametrize("policy", ["gap", "random"])
 def test_simulations_cap_the_rollouts(policy):
     game = Game("base", ["A", "B", "C", "D"], seed=3)
-    bot = StrongBot(1, simulations=50, iterations=None, policy=policy, hand_scale=0.0)
+    bot = StrongBot(1, simulations=50, iterations=None, policy=policy, hand_scale=0.0, batched=False)
     bot.choose(game.view(0), game.legal(0))
     cap = round(50 * POLICY_EFFORT[policy])  # random rollouts cost less: more of them in the same time
+    cap = round(cap * VARIANT_SEARCH["base"].get("effort", 1.0))  # the base game's share of the cap
     assert cap <= bot.rollouts < cap + len(game.legal(0))  # the world that reaches the cap is finished
 
 
@@ -105,10 +109,11 @@ def test_the_cap_grows_with_the_cards_in_hand():
     view = game.view(0)
     bot = StrongBot(1, simulations=600, hand_scale=1.0)
     bot._prepare(view)
-    assert bot._simulations == round(effort(600, view, "random") * len(view.hand) / HAND_REF)
+    share = VARIANT_SEARCH["base"].get("effort", 1.0)  # the base game's share of the cap
+    assert bot._simulations == round(round(effort(600, view, "random") * share) * len(view.hand) / HAND_REF)
     flat = StrongBot(1, simulations=600, hand_scale=0.0)
     flat._prepare(view)
-    assert flat._simulations == effort(600, view, "random")
+    assert flat._simulations == round(effort(600, view, "random") * share)
 
 
 @pytest.mark.parametrize("variant", ["base", "pro", "even-odd", "anniversary"])
@@ -125,7 +130,8 @@ def test_each_variant_rolls_out_with_its_own_policy(variant):
     expected = VARIANT_POLICY.get(variant, DEFAULT_POLICY)
     assert bot.pick is POLICIES[expected]
     scale = (len(view.hand) / HAND_REF) ** VARIANT_SEARCH.get(variant, {}).get("hand_scale", 0.0)
-    assert bot._simulations == round(effort(100, view, expected) * scale)
+    share = VARIANT_SEARCH.get(variant, {}).get("effort", 1.0)
+    assert bot._simulations == round(round(effort(100, view, expected) * share) * scale)
     given = StrongBot(1, simulations=100, policy="gap")
     given._prepare(view)
     assert given.pick is POLICIES["gap"]
@@ -311,6 +317,16 @@ def test_win_chance_is_fair_among_equals_and_falls_with_the_own_total():
     assert win_chance([10, 20, 20, 20], 0, 1) > win_chance([10, 20, 20, 20], 0, 4) > 0.25
     # the leader to beat is the lowest other total
     assert win_chance([30, 10, 60, 60], 0, 2) < win_chance([30, 40, 40, 40], 0, 2)
+
+
+@given(st.lists(st.integers(0, 90), min_size=2, max_size=10), st.data(),
+       st.sampled_from([0, 0.5, 1.0, 1.75, 3.0, 6.0]))
+def test_win_chances_from_tables_equal_win_chance(totals, data, left):
+    """B9: the tables the search reads give win_chance's numbers, for any totals, seat and rounds left."""
+    me = data.draw(st.integers(0, len(totals) - 1))
+    chances = WinChances()
+    assert chances(totals, me, left) == pytest.approx(win_chance(totals, me, left), abs=1e-12)
+    assert chances(totals, me, left) == pytest.approx(win_chance(totals, me, left), abs=1e-12)  # from the table
 
 
 def test_win_objective_is_the_base_games_and_the_evaluator_keeps_the_rounds_points():

@@ -12,6 +12,10 @@ being decided are mostly their least risky ones (`first="risk"`, tactics.card_ri
 the cap grows with the cards in hand (`hand_scale`: more rollouts early in a round, fewer near its end).
 
 What is simulated, per decision:
+- select (B3) in the base game: in batches on numpy (bots/nimmt/batch.py: the same model, all the options and a
+  few dozen worlds at once, about eight times the rollouts in the same time, so `BATCH_EFFORT` times as many);
+  its floating-point sums may differ in their last bits between machines, which could only change a choice
+  between options that tie to within them.
 - select, take_row (B6): every option, in rollouts to the end of the round. In the base game the rollouts play
   random cards (VARIANT_POLICY): they cost about half what the closest-fit policy's do, so twice as many fit in
   the same time, and that measured stronger at equal time against the flat Monte Carlo baseline
@@ -73,13 +77,16 @@ VARIANT_EFFORT = {"base": 1.0, "pro": 1.0, "even-odd": 0.5, "anniversary": 0.5}
 #: against the flat Monte Carlo baseline (bench/bot_strength.py --match base-mcs) than the closest-fit policy
 VARIANT_POLICY = {"base": "random"}
 DEFAULT_POLICY = "gap"
-#: the search of each variant where it differs from the constructor's defaults (objective, first, hand_scale).
-#: In the base game, the chance of winning the game, the others' cards of this turn by their risk and the cap
-#: scaled by the cards in hand measured stronger at equal time against the flat Monte Carlo baseline
-#: (bench/bot_strength.py --match base-mcs; see the CHANGELOG)
-VARIANT_SEARCH: dict[str, dict] = {"base": {"objective": "win", "first": "risk", "hand_scale": 1.0}}
+#: the search of each variant where it differs from the constructor's defaults (objective, first, hand_scale;
+#: `effort`: a factor on the cap). In the base game, the chance of winning the game, the others' cards of this
+#: turn by their risk and the cap scaled by the cards in hand measured stronger at equal time against the flat
+#: Monte Carlo baseline (bench/bot_strength.py --match base-mcs; see the CHANGELOG); half the cap keeps the
+#: slowest decision (10 cards in hand, the cap scaled up by `hand_scale`) within 300 ms of CPU time (issue 34)
+VARIANT_SEARCH: dict[str, dict] = {"base": {"objective": "win", "first": "risk", "hand_scale": 1.0, "effort": 0.5}}
 #: a policy's rollouts cost against `gap`'s (fastsim's plain random rollouts are about twice as fast)
 POLICY_EFFORT = {"gap": 1.0, "safe": 1.0, "random": 1.75}
+#: the rollouts of a batched card choice (bots/nimmt/batch.py) against fastsim's random ones in the same time
+BATCH_EFFORT = 9
 
 
 def effort(simulations: int | None, view, policy: str = DEFAULT_POLICY) -> int | None:
@@ -132,6 +139,46 @@ def win_chance(totals: Sequence[float], me: int, rounds_left: float, sigma: floa
     return p / (1 << len(leads))
 
 
+class WinChances:
+    """win_chance for many totals of one decision, from tables: for each number of rounds left and each lead
+    (another total less mine, an integer), the factor of each quadrature node. The same numbers as win_chance,
+    without its error functions at every call (a rollout's score is one of these)."""
+
+    def __init__(self, sigma: float = ROUND_SIGMA) -> None:
+        self.sigma = sigma
+        self._tables: dict[float, dict[float, tuple[float, ...]]] = {}
+
+    def __call__(self, totals: Sequence[float], me: int, rounds_left: float) -> float:
+        mine = totals[me]
+        if rounds_left <= 0:
+            return 1.0 if all(x >= mine for x in totals) else 0.0
+        table = self._tables.get(rounds_left)
+        if table is None:
+            table = self._tables[rounds_left] = {}
+        s = self.sigma * sqrt(rounds_left) * 1.4142135623730951
+        p0 = p1 = p2 = p3 = p4 = p5 = p6 = 1.0  # the product at each of the 7 nodes (_GH), written out: fast
+        others = 0
+        for q, x in enumerate(totals):
+            if q == me:
+                continue
+            others += 1
+            lead = x - mine
+            f = table.get(lead)
+            if f is None:
+                a = (lead + 0.5) / s
+                f = table[lead] = tuple(1.0 + erf(a - z * 0.7071067811865476) for z, _w in _GH)
+            p0 *= f[0]
+            p1 *= f[1]
+            p2 *= f[2]
+            p3 *= f[3]
+            p4 *= f[4]
+            p5 *= f[5]
+            p6 *= f[6]
+        w = _GH
+        return (w[0][1] * p0 + w[1][1] * p1 + w[2][1] * p2 + w[3][1] * p3 + w[4][1] * p4 + w[5][1] * p5
+                + w[6][1] * p6) / (1 << others)
+
+
 #: the cards in hand at which `hand_scale` leaves the cap as it is (about the median decision of a round)
 HAND_REF = 6
 
@@ -150,7 +197,8 @@ class StrongBot(Bot):
                  policy: str | None = None, others_weight: float = 1.0, carry: float = 2.5,
                  end_weight: float = 20.0, racing: bool = True, rival: str = "mean", objective: str | None = None,
                  tiebreak: float = 0.001, sigma: float = ROUND_SIGMA, pace: float = ROUND_PACE,
-                 first: str | None = None, first_greedy: float = 0.7, hand_scale: float | None = None) -> None:
+                 first: str | None = None, first_greedy: float = 0.7, hand_scale: float | None = None,
+                 indifference: float | None = None, batched: bool = True) -> None:
         super().__init__(seed)
         self.simulations = self.default_simulations if simulations is _DEFAULT else simulations
         self.iterations = self.default_iterations if iterations is _DEFAULT else iterations
@@ -179,11 +227,16 @@ class StrongBot(Bot):
         self.hand_scale = hand_scale
         self._hand_scale = hand_scale or 0.0
         self.first_greedy = first_greedy
+        #: racing drops an option that cannot beat the best by more than this (racing.race; None: the variant's)
+        self.indifference = indifference
+        self.batched = batched  # card choices searched in batches on numpy where they can be (bots/nimmt/batch.py)
+        self._indifference = indifference or 0.0
         self.tiebreak = tiebreak
         self.sigma = sigma
         self.pace = pace
         self._rounds_after: int | None = 0  # fixed rounds after this one (None: until the target, B9)
         self._wins: dict[tuple, float] = {}  # this decision's win_chance by the round's bullheads
+        self._chances = WinChances(sigma)  # win_chance from tables (the same numbers, cheaper)
         self._last_round = False  # whether this round is surely the last
         self._target = 0  # B9: a total that ends the game (0: none)
         self._simulations = self.simulations  # this decision's cap (effort)
@@ -215,6 +268,10 @@ class StrongBot(Bot):
         self._objective = self.objective or search.get("objective", "round")
         self._first = self.first or search.get("first", "rollout")
         self._hand_scale = self.hand_scale if self.hand_scale is not None else search.get("hand_scale", 0.0)
+        self._indifference = (self.indifference if self.indifference is not None
+                              else search.get("indifference", 0.0))
+        if self._simulations is not None and search.get("effort", 1.0) != 1.0:
+            self._simulations = max(1, round(self._simulations * search["effort"]))
         if self._hand_scale and self._simulations is not None:
             scale = (max(1, len(view.hand)) / HAND_REF) ** self._hand_scale
             self._simulations = max(1, round(self._simulations * scale))
@@ -266,14 +323,15 @@ class StrongBot(Bot):
                            else 0 if top >= self._target else max(1.0, (self._target - top) / self.pace + 0.5))
             own = pens[me]
             value = (self.tiebreak * (own - (sum(pens) - own) / max(1, t.n - 1))
-                     - win_chance(totals, me, left, self.sigma))
+                     - self._chances(totals, me, left))
             self._wins[key] = value
         return value
 
     def _search(self, n_options: int, make_world, value) -> int:
         seed = self.rng.getrandbits(60)
         best, self.worlds = race(n_options, lambda k: make_world(random.Random(seed + k)), value,
-                                 self.iterations, self._simulations, self.racing)
+                                 self.iterations, self._simulations, self.racing,
+                                 indifference=self._indifference)
         return best
 
     def _rollout(self, t: Table, seed: int, me: int) -> float:
@@ -322,7 +380,52 @@ class StrongBot(Bot):
             t.resolve(plays + [(c, me)])
             return self._rollout(t, seed, me)
 
+        if self._batched(view, dealer):
+            return legal[self._select_batched(view, cards, dealer, risk)]
         return legal[self._search(len(legal), make_world, value)]
+
+    def _batched(self, view, dealer: Dealer) -> bool:
+        """Whether this card choice is searched in batches on numpy (bots/nimmt/batch.py): random rollouts for
+        the chance of winning, with racing, on plain rows of five (the base game), every other hand hidden and
+        as long as the bot's own."""
+        me, h = view.me, len(view.hand)
+        return (self.batched and self.racing and self.pick is POLICIES["random"] and self._objective == "win"
+                and self._simulations is not None and self.iterations is None and not self._carry_now
+                and not view.rules.has_specials
+                and all(r.capacity == 5 and not r.stop and r.parity is None and not r.fifth for r in view.rows)
+                and all(not dealer.known[q] and not dealer.public[q] and dealer.needs[q] == h
+                        for q in range(len(view.players)) if q != me))
+
+    def _select_batched(self, view, cards: list[int], dealer: Dealer, risk) -> int:
+        """The card choice searched by batch.SelectSearch and batch.race, `BATCH_EFFORT` times the rollouts
+        (they cost that much less)."""
+        import numpy as np
+
+        from bere_tui.bots.nimmt import batch
+
+        me, n = view.me, len(view.players)
+        before = np.array(self._before, dtype=np.float64)
+        pens0 = np.array([pv.round_scores[-1] if pv.round_scores else 0 for pv in view.players], dtype=np.int64)
+        rounds_after, target, pace, sigma, tiebreak = self._rounds_after, self._target, self.pace, self.sigma, self.tiebreak
+
+        def score(pens):
+            pens = pens + pens0
+            totals = before + pens
+            if rounds_after is not None:
+                left = np.full(len(totals), float(rounds_after))
+            else:
+                top = totals.max(axis=1)
+                left = np.where(top >= target, 0.0, np.maximum(1.0, (target - top) / pace + 0.5))
+            own = pens[:, me]
+            rivals = (pens.sum(axis=1) - own) / max(1, n - 1)
+            return tiebreak * (own - rivals) - batch.win_chances(totals, me, left, sigma)
+
+        search = batch.SelectSearch(np.random.default_rng(self.rng.getrandbits(60)), [r.cards for r in view.rows],
+                                    sorted(view.hand), cards, dealer.unseen, n, me, score, risk, self.first_greedy)
+        best, self.worlds = batch.race(len(cards), search.values, (self._simulations or 0) * BATCH_EFFORT,
+                                       indifference=self._indifference)
+        self.rollouts = search.rollouts
+        return best
 
     def _draft(self, view, legal):
         """P2: the heuristic bot's rule, the card nearest the middle (see the module docstring for why)."""

@@ -28,6 +28,10 @@ COMMON_BINDINGS = [
     WHOLE_LOG,  # the whole log of the table under the prompt (BereApp.action_whole_log)
     Binding("c", "coach", N_("coach"), show=True),  # only where the coach is on (issue 34: prompts/coach.py)
 ]
+#: `b` at a shared table: a bot for a player who has been away long enough (ui/remote.py), at the table and under
+#: the seat's own open prompt, where the screen that opened the prompt offers it (PromptScreen.host)
+TO_BOT = Binding("b", "to_bot", N_("a bot for a missing player"), show=True)
+COMMON_BINDINGS += [TO_BOT]
 #: Esc in a lesson (a guided prompt): leave the lesson, once the learner says so. A prompt whose own Esc goes back a
 #: step or a stage in a lesson too lists it after its own (StepPrompt, LayPrompt)
 LEAVE_LESSON = Binding("escape", "leave", N_("leave lesson"), show=True)
@@ -45,6 +49,9 @@ class PromptScreen(Gated, DismissOnce, ModalScreen[dict | None]):
     second_person = False
     #: a lesson's guidance (ui/teach_prompt.py LessonGuide), given before the prompt shows; None at the table
     guide = None
+    #: the screen that opened this prompt, where it has an action of its own that the prompt offers too (a shared
+    #: table's `b`, TO_BOT); None elsewhere
+    host = None
 
     def __init__(self, view, legal: list[dict], ascii: bool = False) -> None:
         super().__init__()
@@ -91,6 +98,8 @@ class PromptScreen(Gated, DismissOnce, ModalScreen[dict | None]):
     def check_action(self, action: str, parameters) -> bool | None:
         if action in ("hint", "leave"):
             return self.guide is not None
+        if action == "to_bot":
+            return self.host is not None and self.host.check_action("to_bot", parameters) is True
         if action == "coach":
             if self.guide is not None and self.guide.expected is None:  # a lesson's practice game: always on
                 return True
@@ -98,6 +107,10 @@ class PromptScreen(Gated, DismissOnce, ModalScreen[dict | None]):
 
             return coached(self)
         return True
+
+    def action_to_bot(self) -> None:
+        if self.host is not None:
+            self.host.action_to_bot()
 
     def action_coach(self) -> None:
         from bere_tui.ui.prompts.coach import show_advice
