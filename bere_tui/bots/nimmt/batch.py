@@ -162,7 +162,7 @@ def race(n_options: int, values, simulations: int, z: float = Z, indifference: f
         got = values(worlds, live)
         sums[live] += got.sum(axis=0)
         squares[live] += (got * got).sum(axis=0)
-        products[np.ix_(live, live)] += got.T @ got
+        products[np.ix_(live, live)] += np.einsum("ki,kj->ij", got, got)  # (not BLAS: no threads of its own)
         k += worlds
         played += worlds * len(live)
         if played >= simulations:

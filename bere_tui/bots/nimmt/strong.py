@@ -86,7 +86,10 @@ VARIANT_SEARCH: dict[str, dict] = {"base": {"objective": "win", "first": "risk",
 #: a policy's rollouts cost against `gap`'s (fastsim's plain random rollouts are about twice as fast)
 POLICY_EFFORT = {"gap": 1.0, "safe": 1.0, "random": 1.75}
 #: the rollouts of a batched card choice (bots/nimmt/batch.py) against fastsim's random ones in the same time
-BATCH_EFFORT = 9
+BATCH_EFFORT = 12
+#: the most rollouts times cards in hand (turns played) of a batched card choice: the slowest decisions, ten
+#: cards in hand early in a round, stay within 300 ms of CPU time on a loaded machine (issue 34)
+BATCH_MOST_TURNS = 120_000
 
 
 def effort(simulations: int | None, view, policy: str = DEFAULT_POLICY) -> int | None:
@@ -422,7 +425,8 @@ class StrongBot(Bot):
 
         search = batch.SelectSearch(np.random.default_rng(self.rng.getrandbits(60)), [r.cards for r in view.rows],
                                     sorted(view.hand), cards, dealer.unseen, n, me, score, risk, self.first_greedy)
-        best, self.worlds = batch.race(len(cards), search.values, (self._simulations or 0) * BATCH_EFFORT,
+        cap = min((self._simulations or 0) * BATCH_EFFORT, BATCH_MOST_TURNS // max(1, len(view.hand)))
+        best, self.worlds = batch.race(len(cards), search.values, cap,
                                        indifference=self._indifference)
         self.rollouts = search.rollouts
         return best
