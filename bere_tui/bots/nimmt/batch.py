@@ -25,7 +25,7 @@ from math import sqrt
 
 import numpy as np
 
-from bere_tui.bots.nimmt.racing import MIN_WORLDS, Z
+from bere_tui.bots.nimmt.racing import MIN_WORLDS, Z, survivors
 from bere_tui.engine.cards import HEADS
 
 HEADS_OF = np.array(HEADS, dtype=np.int64)
@@ -168,17 +168,7 @@ def race(n_options: int, values, simulations: int, z: float = Z, indifference: f
         if played >= simulations:
             break
         if k >= MIN_WORLDS:
-            best = min(live, key=lambda o: sums[o])
-            keep = []
-            for o in live:
-                if o == best:
-                    keep.append(o)
-                    continue
-                mean = (sums[o] - sums[best]) / k
-                var = max(0.0, (squares[o] + squares[best] - 2.0 * products[o, best] - k * mean * mean) / (k - 1))
-                if mean <= z * sqrt(var / k) - indifference:
-                    keep.append(o)
-            live = keep
+            live = survivors(live, sums, squares, lambda o, b: products[o, b], k, z, indifference)
             if len(live) == 1:
                 break
     best = min(live, key=lambda o: (sums[o], o))

@@ -59,27 +59,26 @@ def race(n_options: int, make_world, value, iterations: int | None, simulations:
         if simulations is not None and played >= simulations:
             break
         if prune and k >= MIN_WORLDS and k % CHECK_EVERY == 0:
-            live = _prune(live, sums, squares, products, k, z, indifference)
+            live = survivors(live, sums, squares, lambda o, b: products[min(o, b)][max(o, b)], k, z, indifference)
             if len(live) == 1:
                 break
     best = min(live, key=lambda o: (sums[o], o))
     return best, k
 
 
-def _prune(live: list[int], sums: list[float], squares: list[float], products: list[list[float]], k: int,
-           z: float, indifference: float = 0.0) -> list[int]:
-    """The options still in the race: the best (lowest sum) and those whose mean paired loss to it is within
-    `z` standard errors of zero, and (with `indifference`) that may still be better than it by more than that."""
+def survivors(live: list[int], sums, squares, cross, k: int, z: float, indifference: float = 0.0) -> list[int]:
+    """The options still in the race after `k` worlds: the best (lowest sum) and those whose mean paired loss to it
+    is within `z` standard errors of zero, and (with `indifference`) that may still be better than it by more than
+    that. `sums` and `squares` are each option's sums of its outcomes and of their squares, `cross(o, b)` the sum
+    of the products of options o's and b's outcomes, world by world (batch.race keeps them in numpy arrays)."""
     best = min(live, key=lambda o: sums[o])
     keep = []
     for o in live:
         if o == best:
             keep.append(o)
             continue
-        cross = products[o][best] if o < best else products[best][o]
-        total = sums[o] - sums[best]  # the sum of the paired differences
-        mean = total / k
-        var = max(0.0, (squares[o] + squares[best] - 2.0 * cross - k * mean * mean) / (k - 1))
+        mean = (sums[o] - sums[best]) / k  # the mean paired difference
+        var = max(0.0, (squares[o] + squares[best] - 2.0 * cross(o, best) - k * mean * mean) / (k - 1))
         if mean <= z * sqrt(var / k) - indifference:
             keep.append(o)
     return keep
