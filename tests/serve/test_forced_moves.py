@@ -10,6 +10,8 @@ Through the real hub on a Unix socket (hubtools), with raw seats and, by key pre
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from hubtools import CODE, Clock, join, served, table_of, wait_for
 
 from bere_tui.record import load
@@ -90,12 +92,20 @@ async def test_a_question_the_table_no_longer_asks_is_withdrawn_never_waited_for
         assert not any(m["t"] == "error" for m in cid.seen)
 
 
-async def cid_joins(app, monkeypatch) -> None:
-    """Cid's app joins the table with his key: his seat."""
-    monkeypatch.setenv("BERE_TABLES", ".")
-    monkeypatch.setenv("BERE_PLAYER", "cid-key")
-    assert await join_table(app, CODE)
-    assert table_of(app).session.seat == 2
+@asynccontextmanager
+async def cid_at_his_screen(tmp_path, monkeypatch):
+    """The table at the forced choice, Ann and Ben as raw seats, Cid's app joined with his key (his seat):
+    (hub, Ann's link, Ben's link, app, pilot)."""
+    hub = TableHub(board_at_a_forced_choice(), CODE, tmp_path, clock=Clock())
+    async with served(hub, tmp_path, monkeypatch):
+        ann, ben = await seated("ann-key", "ben-key")
+        app = BereApp(remember=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            monkeypatch.setenv("BERE_TABLES", ".")
+            monkeypatch.setenv("BERE_PLAYER", "cid-key")
+            assert await join_table(app, CODE)
+            assert table_of(app).session.seat == 2
+            yield hub, ann, ben, app, pilot
 
 
 def prompt_of(app):
@@ -106,39 +116,29 @@ def prompt_of(app):
 async def test_at_his_own_screen_the_next_hands_first_tile_takes_his_enter(tmp_path, monkeypatch):
     """Cid at his screen, by key presses: Ann and Ben choose first; he is shown no prompt for his last tile of
     the hand, and the next hand's first prompt takes his Enter (typed fast)."""
-    hub = TableHub(board_at_a_forced_choice(), CODE, tmp_path, clock=Clock())
-    async with served(hub, tmp_path, monkeypatch):
-        ann, ben = await seated("ann-key", "ben-key")
-        app = BereApp(remember=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await cid_joins(app, monkeypatch)
-            for link in (ann, ben):
-                link.send(answer(await link.next("ask")))
-            await ann.next("ask")  # the table has gone on: hand 2's first tile
-            await wait_for(pilot, lambda: prompt_of(app) is not None)
-            prompt = prompt_of(app)
-            assert len(prompt.legal) > 1 and prompt.view.hand_no == 2
-            await pilot.press("enter", "enter", "enter")  # fast: the first Enter after the gate chooses
-            await wait_for(pilot, lambda: cids(hub.record_path)[-1] in prompt.legal)
+    async with cid_at_his_screen(tmp_path, monkeypatch) as (hub, ann, ben, app, pilot):
+        for link in (ann, ben):
+            link.send(answer(await link.next("ask")))
+        await ann.next("ask")  # the table has gone on: hand 2's first tile
+        await wait_for(pilot, lambda: prompt_of(app) is not None)
+        prompt = prompt_of(app)
+        assert len(prompt.legal) > 1 and prompt.view.hand_no == 2
+        await pilot.press("enter", "enter", "enter")  # fast: the first Enter after the gate chooses
+        await wait_for(pilot, lambda: cids(hub.record_path)[-1] in prompt.legal)
 
 
 async def test_a_withdrawn_question_closes_the_prompt_on_his_screen(tmp_path, monkeypatch):
     """The hub asks the forced move as it did before and makes it first: his prompt for it closes, and the next
     hand's first prompt takes his Enter."""
     monkeypatch.setattr(TableDirector, "to_ask", lambda self: [p for p in self.game.deciders() if not self.is_bot(p)])
-    hub = TableHub(board_at_a_forced_choice(), CODE, tmp_path, clock=Clock())
-    async with served(hub, tmp_path, monkeypatch):
-        ann, ben = await seated("ann-key", "ben-key")
-        app = BereApp(remember=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await cid_joins(app, monkeypatch)
-            await wait_for(pilot, lambda: prompt_of(app) is not None)
-            stale = prompt_of(app)
-            assert len(stale.legal) == 1  # his last tile of the hand
-            for link in (ann, ben):
-                link.send(answer(await link.next("ask")))
-            await wait_for(pilot, lambda: prompt_of(app) not in (None, stale))
-            prompt = prompt_of(app)
-            assert stale not in app.screen_stack and len(prompt.legal) > 1
-            await pilot.press("enter", "enter", "enter")
-            await wait_for(pilot, lambda: cids(hub.record_path)[-1] in prompt.legal)
+    async with cid_at_his_screen(tmp_path, monkeypatch) as (hub, ann, ben, app, pilot):
+        await wait_for(pilot, lambda: prompt_of(app) is not None)
+        stale = prompt_of(app)
+        assert len(stale.legal) == 1  # his last tile of the hand
+        for link in (ann, ben):
+            link.send(answer(await link.next("ask")))
+        await wait_for(pilot, lambda: prompt_of(app) not in (None, stale))
+        prompt = prompt_of(app)
+        assert stale not in app.screen_stack and len(prompt.legal) > 1
+        await pilot.press("enter", "enter", "enter")
+        await wait_for(pilot, lambda: cids(hub.record_path)[-1] in prompt.legal)
