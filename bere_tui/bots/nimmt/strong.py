@@ -81,7 +81,8 @@ DEFAULT_POLICY = "gap"
 #: `effort`: a factor on the cap). In the base game, the chance of winning the game, the others' cards of this
 #: turn by their risk and the cap scaled by the cards in hand measured stronger at equal time against the flat
 #: Monte Carlo baseline (bench/bot_strength.py --match base-mcs; see the CHANGELOG); half the cap keeps the
-#: slowest decision (10 cards in hand, the cap scaled up by `hand_scale`) within 300 ms of CPU time (issue 34)
+#: slowest one-by-one decision (10 cards in hand, the cap scaled up by `hand_scale`) within 300 ms of CPU time
+#: (issue 34; the batched card choices have their own factor and cap: BATCH_EFFORT, BATCH_MOST_TURNS)
 VARIANT_SEARCH: dict[str, dict] = {"base": {"objective": "win", "first": "risk", "hand_scale": 1.0, "effort": 0.5}}
 #: a policy's rollouts cost against `gap`'s (fastsim's plain random rollouts are about twice as fast)
 POLICY_EFFORT = {"gap": 1.0, "safe": 1.0, "random": 1.75}
@@ -322,13 +323,19 @@ class StrongBot(Bot):
         if value is None:
             totals = [b + x for b, x in zip(self._before, pens)]
             top = max(totals)
-            left: float = (self._rounds_after if self._rounds_after is not None
-                           else 0 if top >= self._target else max(1.0, (self._target - top) / self.pace + 0.5))
+            left = self._rounds_left(top)
             own = pens[me]
             value = (self.tiebreak * (own - (sum(pens) - own) / max(1, t.n - 1))
                      - self._chances(totals, me, left))
             self._wins[key] = value
         return value
+
+    def _rounds_left(self, top: float) -> float:
+        """The rounds still to play after this one, when the highest total after it is `top`: the fixed rounds
+        left, else none once a total reaches the target (B9), else a guess from the pace (at least one)."""
+        if self._rounds_after is not None:
+            return self._rounds_after
+        return 0.0 if top >= self._target else max(1.0, (self._target - top) / self.pace + 0.5)
 
     def _search(self, n_options: int, make_world, value) -> int:
         seed = self.rng.getrandbits(60)
@@ -409,16 +416,13 @@ class StrongBot(Bot):
         me, n = view.me, len(view.players)
         before = np.array(self._before, dtype=np.float64)
         pens0 = np.array([pv.round_scores[-1] if pv.round_scores else 0 for pv in view.players], dtype=np.int64)
-        rounds_after, target, pace, sigma, tiebreak = self._rounds_after, self._target, self.pace, self.sigma, self.tiebreak
+        sigma, tiebreak = self.sigma, self.tiebreak
 
         def score(pens):
             pens = pens + pens0
             totals = before + pens
-            if rounds_after is not None:
-                left = np.full(len(totals), float(rounds_after))
-            else:
-                top = totals.max(axis=1)
-                left = np.where(top >= target, 0.0, np.maximum(1.0, (target - top) / pace + 0.5))
+            tops, which = np.unique(totals.max(axis=1), return_inverse=True)  # (a few highest totals: each once)
+            left = np.array([self._rounds_left(top) for top in tops.tolist()])[which]
             own = pens[:, me]
             rivals = (pens.sum(axis=1) - own) / max(1, n - 1)
             return tiebreak * (own - rivals) - batch.win_chances(totals, me, left, sigma)
