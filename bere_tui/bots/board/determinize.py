@@ -11,6 +11,7 @@ comes with the view, so the world is the engine's own Game and the engine's rule
 from __future__ import annotations
 
 import random
+from math import inf, log
 
 from bere_tui.engine.board.game import Game
 from bere_tui.engine.board.layout import Board, Side
@@ -35,13 +36,40 @@ def _draw(pool: list[str], k: int, fallback: tuple[str, ...], rng: random.Random
     return out
 
 
-def deal_world(view, rng: random.Random) -> Game:
-    """A complete game state that agrees with everything `view` shows."""
+def _take_weighted(pool: list[int], layers, rng: random.Random) -> list[int]:
+    """Draw, without replacement, each layer's number of tiles from `pool` by the layer's weights (a tile not
+    named weighs 1; Efraimidis and Spirakis' keys), removing them from `pool`."""
+    out: list[int] = []
+    for count, weights in layers:
+        if count <= 0:
+            continue
+        keyed = []
+        for t in pool:
+            w = weights.get(t, 1.0)
+            keyed.append((log(1.0 - rng.random()) / w if w > 1e-12 else -inf, t))
+        keyed.sort(reverse=True)
+        chosen = [t for _k, t in keyed[:count]]
+        out += chosen
+        taken = set(chosen)
+        pool[:] = [t for t in pool if t not in taken]
+    return out
+
+
+def deal_world(view, rng: random.Random, weights: dict | None = None) -> Game:
+    """A complete game state that agrees with everything `view` shows. `weights` (bots/board/inference.py): for
+    other players, their hidden tiles as layers (how many, {tile: weight}), drawn by those weights; the rest of
+    the unseen tiles are dealt uniformly."""
     me = view.me
     board = board_of(view)
     n = len(view.players)
     unseen = view.unseen_tiles()
     rng.shuffle(unseen)
+    read: dict[int, list[int]] = {}
+    if weights:
+        order = sorted(weights)
+        rng.shuffle(order)
+        for q in order:
+            read[q] = _take_weighted(unseen, weights[q], rng)
     pend = view.pending
     choosing = pend is not None and pend["do"] == "select"
 
@@ -78,9 +106,12 @@ def deal_world(view, rng: random.Random) -> Game:
             if choosing and pv.choice is not None:  # my own choice is in: it stands
                 cards = [c for c in cards if c != pv.choice[1]] if pv.choice[1] else cards
         else:
-            hidden = pv.hand_size - len(pv.known)
-            hand = list(pv.known) + unseen[:hidden]
-            del unseen[:hidden]
+            if q in read:
+                hand = list(pv.known) + read[q]
+            else:
+                hidden = pv.hand_size - len(pv.known)
+                hand = list(pv.known) + unseen[:hidden]
+                del unseen[:hidden]
             cards = _draw(actions, pv.card_count, kinds, rng)
         hands.append(sorted(hand))
         known.append(set(pv.known))
@@ -99,6 +130,8 @@ def deal_world(view, rng: random.Random) -> Game:
     g.turn = view.turn
     g.revealed = view.revealed
     g.actions = []
+    g.reveals = view.reveals
+    g.draws = list(view.draws) if view.draws else [0] * n
     g.opening_events = []
     g.finished = view.finished
     g.winners = tuple(view.winners)

@@ -33,6 +33,7 @@ from __future__ import annotations
 from bere_tui.bots.base import Bot
 from bere_tui.bots.board import policy
 from bere_tui.bots.board.determinize import deal_world
+from bere_tui.bots.board.inference import hand_weights
 
 
 def policy_action(g, p: int) -> dict:
@@ -75,6 +76,8 @@ class StrongBot(Bot):
     default_turns = 1
     #: worlds per decision on the pro side (BG7), where more measured better (see the module's docstring)
     default_pro_worlds = 45
+    #: deal the others' hidden tiles by what their revealed choices tell (bots/board/inference.py)
+    read_hands = True
 
     def __init__(self, seed: int | None = None, worlds: int | None = None, shortlist: int | None = None,
                  turns: int | None = None, pro_worlds: int | None = None) -> None:
@@ -107,8 +110,9 @@ class StrongBot(Bot):
         totals = [0.0] * len(order)
         choosing = legal[0]["do"] == "select"
         worlds = self.pro_worlds if view.pro else self.worlds
+        weights = hand_weights(view) if self.read_hands else None
         for _w in range(worlds):
-            world = deal_world(view, self.rng)
+            world = deal_world(view, self.rng, weights)
             last = world.turn + self.turns
             # the others choose in secret, so not knowing mine: their choices serve every option of mine
             theirs = [policy_action(world, q) for q in world.deciders() if q != me] if choosing else []

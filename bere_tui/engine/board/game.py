@@ -47,6 +47,7 @@ from bere_tui.engine.board.events import (
     TurnEnded,
 )
 from bere_tui.engine.board.layout import ACTION_KINDS, ACTIVE_ROWS, Board
+from bere_tui.engine.board.reveals import Reveal
 from bere_tui.engine.errors import IllegalAction, SetupError
 from bere_tui.engine.events import Event
 from bere_tui.engine.outcome import Outcome, Part, Score
@@ -147,6 +148,8 @@ class Game(TurnProtocol):
         self.choices: dict[int, tuple[tuple[int, ...], str | None]] = {}
         self.waiting: list[int] = []
         self.revealed: tuple = ()
+        self.reveals: tuple[Reveal, ...] = ()  # this hand's reveals, oldest first (public: reveals.py)
+        self.draws: list[int] = [0] * n  # tiles each player drew from the supply this hand (BG7, public)
         self.queue: list[tuple[int, int, str | None]] = []  # placements still to come: (player, tile, card)
         self.stop_queue: list[int] = []  # players whose STOP card still acts this turn
         self.stops: set[int] = set()  # rows with a STOP token this turn
@@ -305,6 +308,7 @@ class Game(TurnProtocol):
             elif kind == "draw_tile":  # BG7
                 if self.supply:
                     insort(self.hands[p], self.supply.pop(0))
+                    self.draws[p] += 1
                     ev.append(TileDrawn(p))
             elif kind == "row_to_hand":  # BG7: the row's tiles into the hand instead of minus points
                 for t in others:
@@ -353,6 +357,8 @@ class Game(TurnProtocol):
             k = min(self.board.hand, len(self.supply) // self.n)
             if k:
                 self.hand_no = 2
+                self.reveals = ()  # the public history is of the hand being played
+                self.draws = [0] * self.n
                 for p in range(self.n):
                     for t in self.supply[:k]:
                         insort(self.hands[p], t)
@@ -484,6 +490,7 @@ class Game(TurnProtocol):
         ev.append(Selected(p))
         if self.waiting:
             return
+        self.reveals += (self._reveal(),)
         for q, (ts, _c) in self.choices.items():  # at the reveal, not before: the views keep the secret
             self.known[q].difference_update(ts)
             self.two[q] = False  # BG-D6: the two tiles are chosen (a play-two space below may set it again)
@@ -499,6 +506,16 @@ class Game(TurnProtocol):
         self.revealed = tuple((q, ts, c) for q, (ts, c) in sorted(self.choices.items()))
         self.pending = None
         ev.append(Revealed(self.turn, self.revealed, tuple((q, t) for _k, t, q in placements)))
+
+    def _reveal(self) -> Reveal:
+        """This turn's choices with the table they were made at, as everyone sees them at the reveal."""
+        chosen = self.choices
+        return Reveal(self.turn, tuple(tuple(row) for row in self.rows), tuple(self.active),
+                      tuple(sorted(self.overlays.items())),
+                      tuple(len(self.hands[q]) + len(chosen[q][0]) if q in chosen else len(self.hands[q])
+                            for q in range(self.n)),
+                      tuple(self.draws), len(self.luck_deck) if self.luck else 0,
+                      tuple((q, ts, c) for q, (ts, c) in sorted(chosen.items())))
 
     def _check_row(self, action: dict, rows: list[int]) -> int:
         r = action["row"]
@@ -569,7 +586,7 @@ class Game(TurnProtocol):
         g.known = [set(k) for k in self.known]
         g.held = [h[:] for h in self.held]
         for name in ("active", "supply", "luck_deck", "action_deck", "out", "scores", "two", "queue",
-                     "stop_queue", "actions"):
+                     "stop_queue", "actions", "draws"):
             setattr(g, name, list(getattr(self, name)))
         g.overlays = dict(self.overlays)
         g.points_by = [dict(d) for d in self.points_by]

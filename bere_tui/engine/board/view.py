@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from bere_tui.engine.board import rules
 from bere_tui.engine.board.layout import Board, RowSpec
+from bere_tui.engine.board.reveals import Reveal
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,8 @@ class View:
     finished: bool
     winners: tuple[int, ...]
     board: Board | None = None  # the board file's public facts (tiles, sides, decks), for bots' look-ahead
+    reveals: tuple[Reveal, ...] = ()  # this hand's reveals so far, oldest first (engine/board/reveals.py)
+    draws: tuple[int, ...] = ()  # tiles each player drew from the supply this hand (BG7)
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -191,4 +194,6 @@ def make_view(game, player: int | None) -> View:
         finished=game.finished,
         winners=tuple(game.winners),
         board=game.board,
+        reveals=game.reveals,
+        draws=tuple(game.draws),
     )
