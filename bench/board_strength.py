@@ -28,7 +28,7 @@ from math import sqrt
 
 from stats import wilson  # (bench/stats.py: the benches run from this folder)
 
-from bere_tui.bots.board import make_board_bot
+from bere_tui.bots.board import make_board_bot, strong
 from bere_tui.bots.board.strong import StrongBot
 from bere_tui.systems import make_game
 
@@ -95,7 +95,8 @@ def main() -> None:
     print(f"Board game ({args.board}), {args.players} players, {args.games} games per match (sides and luck "
           f"cards in turn), seeds {args.seed}.., strong: {worlds} worlds ({pro_worlds} on the red side) x "
           f"{StrongBot.default_shortlist} options per decision, {StrongBot.default_turns} turn(s) beyond the "
-          f"current one")
+          f"current one, the others' hands read from their choices: {StrongBot.read_hands}, a win worth "
+          f"{strong.WIN_WEIGHT:g} points")
     for match in args.match:
         results: dict[str, list] = {}  # side -> [(won, diff)]
         times, cpu = [], []

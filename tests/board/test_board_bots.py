@@ -300,3 +300,37 @@ def test_the_heuristic_prices_the_pro_sides_end_of_game_hand_penalty():
     assert policy.gather_cost(seat, [], shed=1) == 1 - 3  # one tile fewer held: only the 1
     seat.hold = 0
     assert policy.gather_cost(seat, [5, 5]) == 1 + 2  # now two tiles held at the end: the cheapest two
+
+
+def test_bg5_the_strong_bots_win_chance():
+    """BG5, BG-D7: the most points win, ties share. A finished game: 1 for each winner (a share too), 0 else.
+    Before the end: even scores give each of the others an even chance to stay below; a lead counts for more
+    the fewer turns are left."""
+    from bere_tui.bots.board.strong import turns_left, win_chance
+
+    g = new_game(4, 3, "blue")
+    assert turns_left(g) == 12
+    even = win_chance(g, [0, 0, 0, 0], 0)
+    assert even == pytest.approx(0.5 ** 3)
+    early = win_chance(g, [10, 0, 0, 0], 0)
+    g.hands = [h[:1] for h in g.hands]
+    assert turns_left(g) == 1
+    late = win_chance(g, [10, 0, 0, 0], 0)
+    assert even < early < late < 1.0
+    assert win_chance(g, [0, 10, 0, 0], 0) < 0.2 * even
+    g.finished, g.winners = True, (0, 2)
+    assert win_chance(g, [5, 1, 5, 0], 0) == win_chance(g, [5, 1, 5, 0], 2) == 1.0
+    assert win_chance(g, [5, 1, 5, 0], 1) == 0.0
+
+
+def test_turns_left_follow_the_end_of_each_side():
+    """BG-D7: the blue side ends after the last tile; BG7: the red side as soon as one hand runs out; BG2: with
+    2-3 players a second hand of 12 follows the first."""
+    from bere_tui.bots.board.strong import turns_left
+
+    blue, red, two = new_game(4, 4, "blue"), new_game(4, 4, "red"), new_game(2, 4, "blue")
+    for g in (blue, red):
+        g.hands[1] = g.hands[1][:5]
+    assert turns_left(blue) == 12
+    assert turns_left(red) == 5
+    assert turns_left(two) == 24

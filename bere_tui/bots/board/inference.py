@@ -25,8 +25,9 @@ from bere_tui.bots.board import policy
 #: how sharply a tile that would have been preferred to the played one is ruled out, per point of worth (the
 #: heuristic is deterministic; the worth is recomputed from public facts only, so not to the point)
 SHARPNESS = 2.0
-#: the worth above the played tile that is not held against a tile (the recomputed worth's error)
-MARGIN = 0.0
+#: the excess held against a lower tile worth exactly as much as the played one: the heuristic would have
+#: played it (a tie goes to the lowest tile, policy.best)
+TIE = 1.0
 
 #: (reveal, player, unseen) -> {tile: worth above the played tile}
 Excess = dict[int, float]
@@ -65,7 +66,10 @@ def excess(view, reveal, q: int, unseen: list[int], played: int) -> Excess:
     bar = policy.tile_value(seat, played, avg)
     got = {}
     for t in pool:
-        over = policy.tile_value(seat, t, avg) - bar - MARGIN
+        worth = policy.tile_value(seat, t, avg)
+        over = worth - bar
+        if t < played and abs(worth - bar) <= 1e-9:
+            over = TIE  # among equals the heuristic plays the lowest tile (policy.best: the first listed)
         if over > 0:
             got[t] = over
     if len(_CACHE) > 512:
