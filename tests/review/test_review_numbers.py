@@ -214,3 +214,6 @@ def test_board_the_tile_that_fills_a_row_loses_its_bullheads():
     assert decision.reason.startswith("Your 14 would go to row 1, space 5")
     assert "final space" in decision.reason
     assert score(game, {"player": 0, "do": "select", "tiles": [41], "card": None}, 0).loss == 0
+    game.scores[0] = -9  # later in a game: the figures are the turn's points, not the score so far
+    again = score(game, {"player": 0, "do": "select", "tiles": [14], "card": None}, 0)
+    assert (again.value, again.best) == pytest.approx((decision.value, decision.best))

@@ -1,7 +1,7 @@
 """The board game's evaluator for the game review and the coach: the strong bot's search (bots/board/strong.py)
-from one player's view only, over the heuristic's best options and the one chosen, as that player's own score at
-the end of the turn (on the pro side less what the hand is likely to cost at the end, BG7). A fixed number of
-worlds and the seed make it deterministic (issue 34)."""
+from one player's view only, over the heuristic's best options and the one chosen, as the points that player's
+score gains or loses from now to the end of the turn (on the pro side less what the hand is likely to cost at
+the end, BG7). A fixed number of worlds and the seed make it deterministic (issue 34)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ def evaluate(view, legal: list[dict], chosen: int, seed: int) -> dict[int, float
     order = bot.shortlist_of(view, legal)
     if chosen not in order:
         order.append(chosen)
-    return dict(zip(order, bot.values(view, legal, order, own=True), strict=True))
+    now = view.players[view.me].score  # the points of this turn on, not the score so far
+    return {i: v - now for i, v in zip(order, bot.values(view, legal, order, own=True), strict=True)}
 
 
 __all__ = ["SHORTLIST", "TURNS", "WORLDS", "evaluate"]
