@@ -227,6 +227,28 @@ async def test_the_results_of_a_shared_game_show_each_rating_and_its_change(tabl
         assert "-1 (-3)" in cid
 
 
+async def test_the_board_games_results_keep_each_rating_whole_at_80_columns(tables):
+    """The board game's results take seven columns of parts: the ratings go on a line under the table, each
+    rating and its change whole, in the results' order."""
+    from bere_tui.bots.board.runner import play_bot_game
+
+    game = play_bot_game(["heuristic"] * 4, 3, {"side": "red", "luck": True})
+    names = ["Annabelle", "Bartholomew", "Cid", "Dot"]
+    app = BereApp(remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ResultsScreen(names, [None, "heuristic", None, "heuristic"], game.outcome(), game.variant,
+                                      ratings={0: (12.3, 15.6), 1: (-3.0, -10.2), 2: (100.4, 95.1), 3: (0.0, 3.0)}))
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        text = screen_text(app)
+        line = next(line for line in text.splitlines() if "Ratings:" in line)
+        order = [names[p] for p in game.outcome().ranking()]
+        cells = {"Annabelle": "16 (+4)", "Bartholomew": "-10 (-7)", "Cid": "95 (-5)", "Dot": "3 (+3)"}
+        assert " ".join(line.split()).count("(") == 4
+        assert [line.index(name + " " + cells[name]) for name in order] == sorted(
+            line.index(name + " " + cells[name]) for name in order)
+        assert "rati…" not in text
+
+
 async def test_the_served_title_shows_every_choice_at_80x24_with_an_unfinished_game_too(tables, monkeypatch):
     from bere_tui.ui.screens import title
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -31,13 +32,24 @@ def rating_cell(before: float, after: float) -> str:
     return f"{round(after)} ({round(after) - round(before):+d})"
 
 
+def ratings_line(names: list[str], order, ratings: dict[int, tuple[float, float]]) -> Text:
+    """Each rated player's new rating and its change on one line, in the results' order (for a table too wide
+    for a column of them)."""
+    # TRANSLATORS: one item of the results' line of new ratings: a player's name and "14 (+3)"
+    items = [_("{name} {rating}").format(name=names[p], rating=rating_cell(*ratings[p])) for p in order
+             if p in ratings]
+    # TRANSLATORS: under the results of a shared game: every rated player's new rating and its change
+    return Text(_("Ratings: {players}").format(players=", ".join(items)))
+
+
 def scores_table(names: list[str], bots: list[str | None], outcome: Outcome, words, ascii: bool = False,
-                 ratings: dict[int, tuple[float, float]] | None = None) -> Table:
+                 ratings: dict[int, tuple[float, float]] | None = None) -> RenderableType:
     """The players as the engine ranks them (the winners first, engine/outcome.py): each part of their score in
     a column of its own (its header in the game's `words`, bere_tui/table/outcome.py), then the total. A part
     that does not count (A-NP-1) shows in brackets; a part nobody scored in is left out. With `ratings` (a
     shared table's game: each rated seat's rating before and after it), a last column shows each new rating and
-    its change."""
+    its change; where the parts take many columns (the board game's seven), a line under the table does, so
+    that the table keeps to 80 columns."""
     from rich import box
 
     cells: dict[tuple[str, int | None], dict] = {}
@@ -53,6 +65,9 @@ def scores_table(names: list[str], bots: list[str | None], outcome: Outcome, wor
     for kind, n in columns:
         table.add_column(words.part_label(kind, n, short), justify="right")
     table.add_column(_("total"), justify="right", style="bold")
+    line = ratings_line(names, outcome.ranking(), ratings) if ratings and short else None
+    if line is not None:
+        ratings = None
     if ratings:
         # TRANSLATORS: the results' column of each player's new rating and its change at a shared table
         table.add_column(_("rating"), justify="right")
@@ -72,7 +87,7 @@ def scores_table(names: list[str], bots: list[str | None], outcome: Outcome, wor
                 row.append(Text("(" + str(part.points) + ")", style="dim"))
         rated = [rating_cell(*ratings[p]) if p in ratings else ""] if ratings else []
         table.add_row(*row, str(outcome.scores[p].total), *rated)
-    return table
+    return table if line is None else Group(table, Text(""), line)
 
 
 class RoundSummaryScreen(Gated, DismissOnce, ModalScreen[None]):
