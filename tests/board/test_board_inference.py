@@ -114,8 +114,14 @@ def excess_in_and_out(side: str, seeds) -> tuple[list[float], list[float]]:
     return held, not_held
 
 
+@pytest.fixture
+def pure_reading(monkeypatch):
+    """The heuristic's reading alone, not mixed with the chance that a player chooses otherwise."""
+    monkeypatch.setattr(inference, "MIXED", False)
+
+
 @pytest.mark.parametrize("side", ["blue", "red"])
-def test_tiles_a_heuristic_player_would_have_played_are_unlikely_in_its_hand(side):
+def test_tiles_a_heuristic_player_would_have_played_are_unlikely_in_its_hand(side, pure_reading):
     """Issue 34: against players who choose by the heuristic's worth, a tile it would have preferred to the one it
     played weighs little; the tiles it really holds keep nearly their whole weight (the worth is recomputed from
     public facts only: on the pro side the hand's own make-up, BG7, is not known), the others lose much of
@@ -125,7 +131,7 @@ def test_tiles_a_heuristic_player_would_have_played_are_unlikely_in_its_hand(sid
     assert sum(x > 0.5 for x in not_held) / len(not_held) > 0.15
 
 
-def test_among_equals_the_heuristic_plays_its_lowest_tile():
+def test_among_equals_the_heuristic_plays_its_lowest_tile(pure_reading):
     """policy.best: among tiles of equal worth the first listed (the lowest, Game.legal) is played; so a lower
     tile worth exactly as much as the played one was not held. On the blue side no held tile is excluded so."""
     held, not_held = excess_in_and_out("blue", range(4, 6))
@@ -162,3 +168,35 @@ def test_a_tile_weighed_zero_is_never_dealt_to_that_player():
         world = deal_world(view, random.Random(seed), weights)
         assert not banned & set(world.hands[1])
 
+
+
+def likeness_by_turn(opponent, side: str, seeds) -> dict[int, list[float]]:
+    """Player 0's reading, turn by turn, of how likely each other player chooses as the heuristic does, when the
+    others are `opponent` bots."""
+    from bere_tui.bots.board.random_bot import RandomBot
+
+    make = {"heuristic": HeuristicBot, "random": RandomBot}[opponent]
+    got: dict[int, list[float]] = {}
+    for seed in seeds:
+        g = heuristic_game(4, seed, side)
+        bots = [HeuristicBot(0)] + [make(seed * 10 + p) for p in (1, 2, 3)]
+        while not g.finished:
+            if g.pending["do"] == "select" and not g.choices and g.turn >= 2:
+                view = g.view(0)
+                for likely in inference.likeness(view).values():
+                    got.setdefault(g.turn, []).append(likely)
+            p = g.deciders()[0]
+            g.apply(bots[p].choose(g.view(p), g.legal(p)))
+    return got
+
+
+@pytest.mark.parametrize("side", ["blue", "red"])
+def test_a_player_who_does_not_choose_as_the_heuristic_is_soon_read_so(side):
+    """A person may save a good tile for later: once a tile it played later would have beaten the one it played
+    before, the reading trusts the heuristic's reading of that player less, and deals its hand nearly uniformly.
+    Heuristic players read as such within a few turns; players choosing at random as otherwise."""
+    heuristic = likeness_by_turn("heuristic", side, range(1, 4))
+    chance = likeness_by_turn("random", side, range(1, 4))
+    assert min(heuristic[6]) > 0.85 and sum(heuristic[8]) / len(heuristic[8]) > 0.95
+    assert sum(chance[8]) / len(chance[8]) < 0.4
+    assert min(chance[10]) < 0.05

@@ -21,7 +21,7 @@ draw only.
 
 from __future__ import annotations
 
-from math import exp
+from math import exp, log
 
 from bere_tui.bots.board import policy
 
@@ -31,6 +31,14 @@ SHARPNESS = 2.0
 #: the excess held against a lower tile worth exactly as much as the played one: the heuristic would have
 #: played it (a tie goes to the lowest tile, policy.best)
 TIE = 1.0
+#: read the hands as a mixture: the heuristic's reading with the chance that the player chooses as it does
+#: (`heuristic_likeness`), a uniform deal with the rest
+MIXED = True
+#: that chance before any evidence
+PRIOR = 0.8
+#: the share of the tiles a player did not play that it would have valued above the one it played, for a
+#: player who does not choose by the heuristic's worth (heuristic games, tiles not held: 37% on either side)
+ELSEWISE = 0.37
 
 #: {tile: worth above the played tile}, for each (reveal, player, unseen tiles) once worked out
 Excess = dict[int, float]
@@ -81,20 +89,71 @@ def excess(view, reveal, q: int, unseen: list[int], played: int) -> Excess:
     return got
 
 
-def hand_weights(view) -> dict[int, list[tuple[int, dict[int, float]]]]:
-    """For each other player with hidden tiles: their hidden tiles as layers (how many, {tile: weight}), the
-    tiles not named weighing 1. Empty when no reveal of this hand can be read."""
-    me = view.me
-    reads = [(r, q, ts[0]) for r in view.reveals for q, ts, c in r.choices if q != me and len(ts) == 1 and c is None]
-    if not reads:
-        return {}
+def _reads(view) -> list:
+    """The reveals of this hand that can be read: (reveal, player, the single tile played without a card)."""
+    return [(r, q, ts[0]) for r in view.reveals for q, ts, c in r.choices
+            if q != view.me and len(ts) == 1 and c is None]
+
+
+def _unseen_at(view) -> dict:
+    """For each reveal: the tiles unseen by everyone then (unseen now, or revealed at it or later)."""
     now = public_unseen(view)
-    later: set[int] = set()  # tiles revealed at or after the reveal being read: unseen by everyone then
+    later: set[int] = set()
     unseen_at = {}
     for r in reversed(view.reveals):
         for _q, ts, _c in r.choices:
             later.update(ts)
         unseen_at[r] = sorted(now | later)
+    return unseen_at
+
+
+def likeness(view) -> dict[int, float]:
+    """For each other player with a read reveal: how likely they choose as the heuristic does
+    (`heuristic_likeness`)."""
+    reads = _reads(view)
+    unseen_at = _unseen_at(view) if reads else {}
+    out = {}
+    for q in {q for _r, q, _t in reads}:
+        out[q] = heuristic_likeness(view, q, [(r, t) for r, p, t in reads if p == q], unseen_at)
+    return out
+
+
+def heuristic_likeness(view, q: int, mine, unseen_at) -> float:
+    """How likely player q chooses as the heuristic does, from its own later plays: a tile it played at a later
+    reveal was in its hand at an earlier one (not drawn in between, BG7; not on the board then, nor played by
+    anyone before), so had it valued that tile above the tile it played there, it did not choose by the
+    heuristic's worth. Each such pair weighs for or against, from the chance `PRIOR`; a person who saves a good
+    tile for later soon reads as choosing otherwise, and their hand is then dealt nearly uniformly."""
+    odds = log(PRIOR / (1.0 - PRIOR))
+    for r, played in mine:
+        board = {t for row in r.rows for t in row}
+        over = excess(view, r, q, unseen_at[r], played)
+        seen_before = board | {t for _p, ts, _c in r.choices for t in ts}
+        for r2 in view.reveals:
+            if r2.turn <= r.turn:
+                continue
+            if r2.draws[q] != r.draws[q]:
+                break  # a tile drawn since might be the one played: no evidence from here on
+            for p, ts, _c in r2.choices:
+                if p == q:
+                    for t in ts:
+                        if t in seen_before:
+                            continue
+                        v = over.get(t, 0.0)
+                        odds += -SHARPNESS * v - log(ELSEWISE) if v > 0 else -log(1.0 - ELSEWISE)
+            for _p, ts, _c in r2.choices:
+                seen_before.update(ts)
+    return 1.0 / (1.0 + exp(-max(-50.0, min(50.0, odds))))
+
+
+def hand_weights(view) -> dict[int, list[tuple[int, dict[int, float]]]]:
+    """For each other player with hidden tiles: their hidden tiles as layers (how many, {tile: weight}), the
+    tiles not named weighing 1. Empty when no reveal of this hand can be read."""
+    me = view.me
+    reads = _reads(view)
+    if not reads:
+        return {}
+    unseen_at = _unseen_at(view)
     out = {}
     for q, pv in enumerate(view.players):
         hidden = pv.hand_size - len(pv.known)
@@ -111,6 +170,10 @@ def hand_weights(view) -> dict[int, list[tuple[int, dict[int, float]]]]:
                 every[tile] = every.get(tile, 1.0) * exp(-SHARPNESS * over)
                 if since == 0:
                     recent[tile] = recent.get(tile, 1.0) * exp(-SHARPNESS * over)
+        if MIXED:
+            likely = heuristic_likeness(view, q, mine, unseen_at)
+            every = {t: likely * w + 1.0 - likely for t, w in every.items()}
+            recent = {t: likely * w + 1.0 - likely for t, w in recent.items()}
         layers = [(hidden - fresh, every)] if hidden > fresh else []
         if fresh:
             layers.append((fresh, recent))
@@ -118,4 +181,4 @@ def hand_weights(view) -> dict[int, list[tuple[int, dict[int, float]]]]:
     return out
 
 
-__all__ = ["SHARPNESS", "hand_weights", "public_unseen"]
+__all__ = ["SHARPNESS", "hand_weights", "heuristic_likeness", "likeness", "public_unseen"]
