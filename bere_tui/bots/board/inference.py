@@ -11,6 +11,14 @@ about a quarter of the others lose most of theirs; on the blue side, 200 games a
 strong bot won 97 of them with this reading against 79 without. The dealt worlds draw each player's hidden tiles by these weights
 (bots/board/determinize.deal_world); without reveals every weight is 1 and the deal is uniform.
 
+Not every player chooses so: a person may save a good tile for later, an easy bot plays at random. So the
+reading is trusted as far as each player's own later plays agree with it (`heuristic_likeness`: a tile played
+later was held before; had it beaten the tile played then, that player chose otherwise), and a tile's weight is
+the mixture: that chance times the heuristic's weight, plus the rest times 1. Heuristic players read as such
+within about four turns (0.98 on average at the fifth); players choosing at random fall to about 0.2 by the
+eighth; `strong` players read as heuristic ones (they choose among the heuristic's best), and against three of
+them (not reading) the reading won 30 of 120 blue games against 24 without, score -0.5 +-2.8: no harm.
+
 What is read: a single tile played without an action card (a pair, BG-D6, or a card, BG7, is worth more than
 its tile; those reveals are passed over). The worth is the heuristic's from that player's seat at the reveal,
 from public facts only: the table then, the tiles unseen by everyone then (that player's own hand among them),
