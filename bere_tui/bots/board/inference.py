@@ -55,15 +55,7 @@ _CACHE: dict[tuple, Excess] = {}
 
 def public_unseen(view) -> set[int]:
     """Tiles nobody but their holder can place now: every hand's hidden tiles and the supply."""
-    seen: set[int] = set(view.out)
-    for row in view.rows:
-        seen.update(row.tiles)
-    for pv in view.players:
-        seen.update(pv.known)
-    seen.update(t for _q, t in view.queue)
-    if view.placing is not None:
-        seen.add(view.placing[1])
-    return set(range(1, len(view.heads))) - seen
+    return set(range(1, len(view.heads))) - view.public_tiles()
 
 
 def excess(view, reveal, q: int, unseen: list[int], played: int) -> Excess:
@@ -175,13 +167,13 @@ def hand_weights(view) -> dict[int, list[tuple[int, dict[int, float]]]]:
         for r, t in mine:
             since = drawn_now - r.draws[q]
             for tile, over in excess(view, r, q, unseen_at[r], t).items():
-                every[tile] = every.get(tile, 1.0) * exp(-SHARPNESS * over)
+                weight = exp(-SHARPNESS * over)
+                every[tile] = every.get(tile, 1.0) * weight
                 if since == 0:
-                    recent[tile] = recent.get(tile, 1.0) * exp(-SHARPNESS * over)
-        if MIXED:
+                    recent[tile] = recent.get(tile, 1.0) * weight
+        if MIXED:  # the heuristic's reading as far as it is trusted, a uniform deal for the rest
             likely = heuristic_likeness(view, q, mine, unseen_at)
-            every = {t: likely * w + 1.0 - likely for t, w in every.items()}
-            recent = {t: likely * w + 1.0 - likely for t, w in recent.items()}
+            every, recent = ({t: likely * w + 1.0 - likely for t, w in layer.items()} for layer in (every, recent))
         layers = [(hidden - fresh, every)] if hidden > fresh else []
         if fresh:
             layers.append((fresh, recent))

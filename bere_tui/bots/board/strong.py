@@ -64,7 +64,7 @@ TURN_SPREAD = 5.0
 def turns_left(g) -> int:
     """Turns still to play after this one (BG2 second hand, BG-D7 last tile, BG7 the shortest hand ends)."""
     sizes = [len(h) for h in g.hands]
-    left = min(s for s in sizes) if g.side.pro else max(sizes)
+    left = min(sizes) if g.side.pro else max(sizes)
     if rules.second_hand_due(g.n, g.board.second_hand_max_players, g.hand_no):
         left += g.board.hand
     return left

@@ -123,20 +123,26 @@ class View:
             out[tile] = (r, landed.space, how, overlay, rules.points(landed, tile, specs[r], self.heads))
         return out
 
-    def seen_tiles(self) -> set[int]:
-        """Tiles whose place this viewer knows: own hand, known tiles of every hand, the board, the tiles that
-        left the game, revealed choices still to be placed."""
-        seen = set(self.hand)
+    def public_tiles(self) -> set[int]:
+        """Tiles whose place everybody knows: the board, known tiles of every hand, the tiles that left the game,
+        revealed choices still to be placed."""
+        seen = set(self.out)
         for row in self.rows:
             seen.update(row.tiles)
         for pv in self.players:
             seen.update(pv.known)
-            if pv.choice is not None:
-                seen.update(pv.choice[0])
-        seen.update(self.out)
         seen.update(t for _p, t in self.queue)
         if self.placing is not None:
             seen.add(self.placing[1])
+        return seen
+
+    def seen_tiles(self) -> set[int]:
+        """Tiles whose place this viewer knows: the public ones, own hand and own secret choice."""
+        seen = self.public_tiles()
+        seen.update(self.hand)
+        for pv in self.players:
+            if pv.choice is not None:
+                seen.update(pv.choice[0])
         return seen
 
     def unseen_tiles(self) -> list[int]:

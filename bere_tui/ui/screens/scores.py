@@ -66,9 +66,8 @@ def scores_table(names: list[str], bots: list[str | None], outcome: Outcome, wor
         table.add_column(words.part_label(kind, n, short), justify="right")
     table.add_column(_("total"), justify="right", style="bold")
     line = ratings_line(names, outcome.ranking(), ratings) if ratings and short else None
-    if line is not None:
-        ratings = None
-    if ratings:
+    column = ratings if line is None else None  # the ratings in a column of their own
+    if column:
         # TRANSLATORS: the results' column of each player's new rating and its change at a shared table
         table.add_column(_("rating"), justify="right")
     for p in outcome.ranking():
@@ -85,7 +84,7 @@ def scores_table(names: list[str], bots: list[str | None], outcome: Outcome, wor
                 row.append(str(part.points))
             else:
                 row.append(Text("(" + str(part.points) + ")", style="dim"))
-        rated = [rating_cell(*ratings[p]) if p in ratings else ""] if ratings else []
+        rated = [rating_cell(*column[p]) if p in column else ""] if column else []
         table.add_row(*row, str(outcome.scores[p].total), *rated)
     return table if line is None else Group(table, Text(""), line)
 
